@@ -100,8 +100,7 @@ impl Iterator for Bitboard {
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        iter.into_iter()
-            .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
+        iter.into_iter().fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
     }
 }
 

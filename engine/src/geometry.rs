@@ -36,6 +36,46 @@ impl BoardKind {
     pub const fn ranks(self) -> u8 {
         8
     }
+
+    /// `(x, y)` of a square: file and rank, or ring and position on the ring.
+    pub fn coords(self, sq: Square) -> (i32, i32) {
+        let (file, rank) = (sq.file() as i32, sq.rank() as i32);
+        match self {
+            BoardKind::Round if file < 4 => (3 - file, rank),
+            BoardKind::Round => (file - 4, 15 - rank),
+            _ => (file, rank),
+        }
+    }
+
+    /// The square at `(x, y)`, wrapping `y` round the rings, if the board has one.
+    pub fn at(self, x: i32, y: i32) -> Option<Square> {
+        match self {
+            BoardKind::Round => {
+                if !(0..4).contains(&x) {
+                    return None;
+                }
+                let p = y.rem_euclid(RING_CELLS);
+                if p < 8 {
+                    Square::new((3 - x) as u8, p as u8)
+                } else {
+                    Square::new((4 + x) as u8, (15 - p) as u8)
+                }
+            }
+            kind => {
+                if (0..kind.files() as i32).contains(&x) && (0..kind.ranks() as i32).contains(&y) {
+                    Square::new(x as u8, y as u8)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The square reached from `sq` by the offset `(dx, dy)`.
+    pub fn offset(self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        let (x, y) = self.coords(sq);
+        self.at(x + dx, y + dy).filter(|&to| to != sq)
+    }
 }
 
 /// A run of squares along a ray whose indices all rise or all fall, so the
@@ -136,42 +176,17 @@ impl Geometry {
 
     /// `(x, y)` of a square: file and rank, or ring and position on the ring.
     pub fn coords(&self, sq: Square) -> (i32, i32) {
-        let (file, rank) = (sq.file() as i32, sq.rank() as i32);
-        match self.kind {
-            BoardKind::Round if file < 4 => (3 - file, rank),
-            BoardKind::Round => (file - 4, 15 - rank),
-            _ => (file, rank),
-        }
+        self.kind.coords(sq)
     }
 
     /// The square at `(x, y)`, wrapping `y` round the rings, if the board has one.
     pub fn at(&self, x: i32, y: i32) -> Option<Square> {
-        match self.kind {
-            BoardKind::Round => {
-                if !(0..4).contains(&x) {
-                    return None;
-                }
-                let p = y.rem_euclid(RING_CELLS);
-                if p < 8 {
-                    Square::new((3 - x) as u8, p as u8)
-                } else {
-                    Square::new((4 + x) as u8, (15 - p) as u8)
-                }
-            }
-            kind => {
-                if (0..kind.files() as i32).contains(&x) && (0..kind.ranks() as i32).contains(&y) {
-                    Square::new(x as u8, y as u8)
-                } else {
-                    None
-                }
-            }
-        }
+        self.kind.at(x, y)
     }
 
     /// The square reached from `sq` by the offset `(dx, dy)`.
     pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
-        let (x, y) = self.coords(sq);
-        self.at(x + dx, y + dy).filter(|&to| to != sq)
+        self.kind.offset(sq, dx, dy)
     }
 
     /// The square a two-square straight or diagonal leap passes over; none
@@ -206,8 +221,14 @@ impl Geometry {
             alfil: vec![Bitboard::EMPTY; SQUARES],
             ferz_leap: vec![Bitboard::EMPTY; SQUARES],
             king_leap: vec![Bitboard::EMPTY; SQUARES],
-            pawn_step: [vec![Bitboard::EMPTY; SQUARES], vec![Bitboard::EMPTY; SQUARES]],
-            pawn_capture: [vec![Bitboard::EMPTY; SQUARES], vec![Bitboard::EMPTY; SQUARES]],
+            pawn_step: [
+                vec![Bitboard::EMPTY; SQUARES],
+                vec![Bitboard::EMPTY; SQUARES],
+            ],
+            pawn_capture: [
+                vec![Bitboard::EMPTY; SQUARES],
+                vec![Bitboard::EMPTY; SQUARES],
+            ],
             promotion: [Bitboard::EMPTY; 2],
             straight: vec![ArrayVec::new(); SQUARES],
             diagonal: vec![ArrayVec::new(); SQUARES],
@@ -215,15 +236,33 @@ impl Geometry {
         g.cells = (0..SQUARES)
             .filter_map(Square::from_index)
             .filter(|&sq| {
-                let (x, y) = g.coords(sq);
-                g.at(x, y) == Some(sq)
+                let (x, y) = kind.coords(sq);
+                kind.at(x, y) == Some(sq)
             })
             .collect();
         let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         let straight = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-        let knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ];
         let alfil = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
-        let ferz_leap = [(2, 2), (2, -2), (-2, 2), (-2, -2), (0, 2), (0, -2), (2, 0), (-2, 0)];
+        let ferz_leap = [
+            (2, 2),
+            (2, -2),
+            (-2, 2),
+            (-2, -2),
+            (0, 2),
+            (0, -2),
+            (2, 0),
+            (-2, 0),
+        ];
         let king_leap: Vec<(i32, i32)> = (-2i32..=2)
             .flat_map(|dx| (-2i32..=2).map(move |dy| (dx, dy)))
             .filter(|&(dx, dy)| i32::max(dx.abs(), dy.abs()) == 2)
@@ -233,7 +272,7 @@ impl Geometry {
             let targets = |offsets: &[(i32, i32)]| -> Bitboard {
                 offsets
                     .iter()
-                    .filter_map(|&(dx, dy)| g.offset(sq, dx, dy))
+                    .filter_map(|&(dx, dy)| kind.offset(sq, dx, dy))
                     .collect()
             };
             g.ferz[i] = targets(&diagonal);
@@ -247,8 +286,14 @@ impl Geometry {
                 g.pawn_step[d][i] = targets(&[(0, dy)]);
                 g.pawn_capture[d][i] = targets(&[(1, dy), (-1, dy)]);
             }
-            g.straight[i] = straight.iter().map(|&(dx, dy)| g.ray(sq, dx, dy)).collect();
-            g.diagonal[i] = diagonal.iter().map(|&(dx, dy)| g.ray(sq, dx, dy)).collect();
+            g.straight[i] = straight
+                .iter()
+                .map(|&(dx, dy)| ray(kind, sq, dx, dy))
+                .collect();
+            g.diagonal[i] = diagonal
+                .iter()
+                .map(|&(dx, dy)| ray(kind, sq, dx, dy))
+                .collect();
         }
         if kind != BoardKind::Round {
             let last = kind.ranks() - 1;
@@ -263,29 +308,29 @@ impl Geometry {
         }
         g
     }
+}
 
-    fn ray(&self, from: Square, dx: i32, dy: i32) -> Ray {
-        let mut ray = Ray::default();
-        let mut current = from;
-        let mut previous: Option<Square> = None;
-        while let Some(next) = self.offset(current, dx, dy) {
-            if next == from {
-                break;
-            }
-            let ascending = next.index() > previous.unwrap_or(from).index();
-            match ray.segments.last_mut() {
-                Some(seg) if seg.ascending == ascending && previous.is_some() => {
-                    seg.mask = seg.mask.with(next)
-                }
-                _ => ray.segments.push(Segment {
-                    mask: Bitboard::from_square(next),
-                    ascending,
-                }),
-            }
-            ray.mask = ray.mask.with(next);
-            previous = Some(next);
-            current = next;
+fn ray(kind: BoardKind, from: Square, dx: i32, dy: i32) -> Ray {
+    let mut ray = Ray::default();
+    let mut current = from;
+    let mut previous: Option<Square> = None;
+    while let Some(next) = kind.offset(current, dx, dy) {
+        if next == from {
+            break;
         }
-        ray
+        let ascending = next.index() > previous.unwrap_or(from).index();
+        match ray.segments.last_mut() {
+            Some(seg) if seg.ascending == ascending && previous.is_some() => {
+                seg.mask = seg.mask.with(next)
+            }
+            _ => ray.segments.push(Segment {
+                mask: Bitboard::from_square(next),
+                ascending,
+            }),
+        }
+        ray.mask = ray.mask.with(next);
+        previous = Some(next);
+        current = next;
     }
+    ray
 }

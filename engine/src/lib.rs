@@ -16,5 +16,7 @@ mod variant;
 pub use bitboard::Bitboard;
 pub use geometry::{BoardKind, Geometry, Ray, Segment};
 pub use setup::{default_pawn_dirs, Setup};
-pub use types::{Color, Move, MoveKind, PawnDir, Piece, Role, Square, MAX_FILES, MAX_RANKS, SQUARES};
+pub use types::{
+    Color, Move, MoveKind, PawnDir, Piece, Role, Square, MAX_FILES, MAX_RANKS, SQUARES,
+};
 pub use variant::{HouseRules, StalemateRule, UnknownVariant, Variant};

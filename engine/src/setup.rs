@@ -54,17 +54,45 @@ impl Setup {
         use Role::*;
         let (back, pawns_on): (&[Option<Role>], &[u8]) = match variant {
             Variant::Shatranj | Variant::Byzantine => (
-                &[Some(Rook), Some(Knight), Some(Alfil), Some(King), Some(Ferz), Some(Alfil), Some(Knight), Some(Rook)],
+                &[
+                    Some(Rook),
+                    Some(Knight),
+                    Some(Alfil),
+                    Some(King),
+                    Some(Ferz),
+                    Some(Alfil),
+                    Some(Knight),
+                    Some(Rook),
+                ],
                 &[0, 1, 2, 3, 4, 5, 6, 7],
             ),
             Variant::Medieval => (
-                &[Some(Rook), Some(Knight), Some(Alfil), Some(Ferz), Some(King), Some(Alfil), Some(Knight), Some(Rook)],
+                &[
+                    Some(Rook),
+                    Some(Knight),
+                    Some(Alfil),
+                    Some(Ferz),
+                    Some(King),
+                    Some(Alfil),
+                    Some(Knight),
+                    Some(Rook),
+                ],
                 &[0, 1, 2, 3, 4, 5, 6, 7],
             ),
             Variant::Courier => (
                 &[
-                    Some(Rook), Some(Knight), Some(Alfil), Some(Courier), Some(Man), Some(King),
-                    None, Some(Schleich), Some(Courier), Some(Alfil), Some(Knight), Some(Rook),
+                    Some(Rook),
+                    Some(Knight),
+                    Some(Alfil),
+                    Some(Courier),
+                    Some(Man),
+                    Some(King),
+                    None,
+                    Some(Schleich),
+                    Some(Courier),
+                    Some(Alfil),
+                    Some(Knight),
+                    Some(Rook),
                 ],
                 &[1, 2, 3, 4, 5, 7, 8, 9, 10],
             ),
@@ -138,7 +166,11 @@ pub fn default_pawn_dirs(board: &[Option<Piece>; SQUARES]) -> [Option<PawnDir>; 
     let mut dirs = [None; SQUARES];
     let geo = Geometry::of(BoardKind::Round);
     for sq in geo.cells {
-        if let Some(Piece { color, role: Role::Pawn }) = board[sq.index()] {
+        if let Some(Piece {
+            color,
+            role: Role::Pawn,
+        }) = board[sq.index()]
+        {
             let left = sq.file() < 4;
             dirs[sq.index()] = Some(if left == (color == Color::White) {
                 PawnDir::Clockwise
