@@ -1,1 +1,37 @@
-fn main() {}
+//! `alfil`: the medieval chess bot and its tools.
+
+mod perft_cmd;
+mod render_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "alfil", version, about = "Medieval chess, played in chat")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the move tree (move generator check and speed).
+    Perft(perft_cmd::Args),
+    /// Draw a board as PNG (or a whole game as an animated GIF).
+    Render(render_cmd::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft_cmd::run(args),
+        Command::Render(args) => render_cmd::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("alfil: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! `alfil render`: not built yet.
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<(), String> {
+    Err("render is not built yet".into())
+}
