@@ -361,15 +361,22 @@ def play_game(variant, gid):
     b = Board(variant, start)
     N2 = 2 * b.nmove
     cap_pref = rng.uniform(0.3, 0.97)
+    # in "mate" games one side takes much more than the other, so that it
+    # ends up with the material to mate a king that still has a piece
+    favoured = rng.random() < 0.5
+    weak_cap_pref = rng.uniform(0.0, 0.3)
+    weak_avoid = rng.uniform(0.7, 1.0)
     push_pref = rng.choice([0.0, 0.1, 0.3, 0.6])
     # endgame hunting: look one ply ahead for checkmates and stalemates and
     # let the side with more material hem in the other king
-    hunt = rng.random() < 0.85
+    mode = rng.choices(["bare", "mate", "quiet"], [3, 5, 2])[0]
+    hunt = mode != "quiet" or rng.random() < 0.5
     hunt_pieces = rng.randint(5, 12) if variant == "shatranj" else rng.randint(6, 16)
     end_prob = rng.uniform(0.2, 0.8)      # play a found mate/stalemate
-    bare_pref = rng.choice([0.0, 0.1, 0.5, 0.9])  # play a capture that bares the king
-    restrict = rng.uniform(0.3, 0.9)
-    quiet = rng.random() < 0.35
+    # how often a capture that bares the opponent's king is allowed
+    bare_pref = rng.choice([0.3, 0.9]) if mode == "bare" else 0.0
+    restrict = rng.uniform(0.5, 0.95)
+    quiet = mode == "quiet"
     quiet_pieces = rng.randint(3, 9) if variant == "shatranj" else rng.randint(3, 12)
     quiet_until = None
     max_plies = MAX_PLIES + (150 if quiet else 0)
@@ -438,7 +445,7 @@ def play_game(variant, gid):
                     if best is None or score < best[0]:
                         best = (score, mv)
                 m = best[1]
-            elif rest and not (bares and rng.random() < 0.5):
+            elif rest and bares:
                 legal = rest
         if m is None and quiet and total <= quiet_pieces:
             if quiet_until is None:
@@ -447,9 +454,20 @@ def play_game(variant, gid):
                 calm = [mv for mv in legal if not b.is_capture(mv) and not b.is_pawn(mv)]
                 if calm:
                     m = rng.choice(calm)
+        if m is None and mode == "mate" and b.white != favoured and rng.random() < weak_avoid:
+            # the weaker side mostly leaves the stronger side's pieces alone
+            keep = [mv for mv in legal if not b.is_capture(mv)]
+            if keep:
+                legal = keep
+        if m is None and them == 2 and rng.random() >= bare_pref:
+            # do not take the opponent's last piece
+            keep = [mv for mv in legal if not b.is_capture(mv)]
+            if keep:
+                legal = keep
         if m is None:
             caps = [mv for mv in legal if b.is_capture(mv)]
-            if caps and rng.random() < cap_pref:
+            pref = weak_cap_pref if mode == "mate" and b.white != favoured else cap_pref
+            if caps and rng.random() < pref:
                 m = rng.choice(caps)
             else:
                 pawns = [mv for mv in legal if b.is_pawn(mv)]
