@@ -416,7 +416,7 @@ def play_game(variant, gid):
         # --- move choice -----------------------------------------------
         m = None
         us, them = (w, k) if b.white else (k, w)
-        if hunt and total <= hunt_pieces:
+        if hunt and (total <= hunt_pieces or min(w, k) <= 3):
             ends, bares, rest = [], [], []
             for mv in legal:
                 u = b.make(mv)
