@@ -100,16 +100,25 @@ class Board:
                 i = self.idx(f, r)
                 self.onboard.append(i)
                 self.sqname[i] = FILES[f] + str(r + 1)
-        # attack tables: which piece letters attack along a leap offset
-        self.leap_attackers = []  # (offset, set of lowercase letters)
-        offs = {}
-        for p, lst in self.leaps.items():
-            for o in lst:
-                offs.setdefault(o, set()).add(p)
-        self.leap_attackers = sorted(offs.items())
-        self.rook_like = [p for p, d in self.slides.items() if d and d[0] in (1, -1) and abs(d[1]) == S]
-        self.orth_sliders = set(p for p, d in self.slides.items() if d and set(d) == {1, -1, S, -S})
-        self.diag_sliders = set(p for p, d in self.slides.items() if d and set(d) == {1 + S, 1 - S, -1 + S, -1 - S})
+        # attack tables: (offset from the attacked square, letters that attack
+        # it from there), one list per attacking colour
+        self.leap_att = {}
+        self.slide_att = {}
+        for white in (True, False):
+            case = str.upper if white else str.lower
+            offs = {}
+            for p, lst in self.leaps.items():
+                for o in lst:
+                    offs.setdefault(-o, set()).add(case(p))
+            pawn_from = (-S - 1, -S + 1) if white else (S - 1, S + 1)
+            for o in pawn_from:
+                offs.setdefault(o, set()).add(case("p"))
+            self.leap_att[white] = [(o, frozenset(ls)) for o, ls in sorted(offs.items())]
+            dirs = {}
+            for p, lst in self.slides.items():
+                for d in lst:
+                    dirs.setdefault(d, set()).add(case(p))
+            self.slide_att[white] = [(d, frozenset(ls)) for d, ls in sorted(dirs.items())]
         self.set_fen(fen)
 
     def idx(self, f, r):
@@ -146,9 +155,13 @@ class Board:
         self.halfmove = int(parts[4])
         self.fullmove = int(parts[5])
         self.kings = {}
+        self.cnt = {True: 0, False: 0}
         for i in self.onboard:
-            if self.sq[i] in "kK":
-                self.kings[self.sq[i] == "K"] = i
+            c = self.sq[i]
+            if c != EMPTY:
+                self.cnt[c.isupper()] += 1
+            if c in "kK":
+                self.kings[c == "K"] = i
 
     def fen(self):
         rows = []
@@ -172,30 +185,15 @@ class Board:
     # ---- attacks -------------------------------------------------------
     def attacked(self, s, by_white):
         sq = self.sq
-        for o, ps in self.leap_attackers:
-            c = sq[s + o]
-            if c != EMPTY and c != OFF and c.isupper() == by_white and c.lower() in ps:
+        for o, letters in self.leap_att[by_white]:
+            if sq[s + o] in letters:
                 return True
-        S = self.S
-        for dirs, kinds in (((1, -1, S, -S), self.orth_sliders),
-                            ((1 + S, 1 - S, -1 + S, -1 - S), self.diag_sliders)):
-            if not kinds:
-                continue
-            for d in dirs:
-                t = s + d
-                while sq[t] == EMPTY:
-                    t += d
-                c = sq[t]
-                if c != OFF and c.isupper() == by_white and c.lower() in kinds:
-                    return True
-        if by_white:
-            for t in (s - S - 1, s - S + 1):
-                if sq[t] == "P":
-                    return True
-        else:
-            for t in (s + S - 1, s + S + 1):
-                if sq[t] == "p":
-                    return True
+        for d, letters in self.slide_att[by_white]:
+            t = s + d
+            while sq[t] == EMPTY:
+                t += d
+            if sq[t] in letters:
+                return True
         return False
 
     def in_check(self):
@@ -203,15 +201,8 @@ class Board:
 
     # ---- material / FSF extinction rule ---------------------------------
     def counts(self):
-        w = b = 0
-        for i in self.onboard:
-            c = self.sq[i]
-            if c != EMPTY:
-                if c.isupper():
-                    w += 1
-                else:
-                    b += 1
-        return w, b
+        """(white pieces, black pieces), kings included."""
+        return self.cnt[True], self.cnt[False]
 
     def extinct(self):
         """FSF's is_immediate_game_end for these variants (extinction with
@@ -278,7 +269,13 @@ class Board:
             self.promoted.add(t)
         if piece in "kK":
             self.kings[piece == "K"] = t
-        self.halfmove = 0 if (cap != EMPTY or piece in "pP") else self.halfmove + 1
+        if cap != EMPTY:
+            self.cnt[not self.white] -= 1
+            self.halfmove = 0
+        elif piece in "pP":
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
         if not self.white:
             self.fullmove += 1
         self.white = not self.white
@@ -289,6 +286,8 @@ class Board:
         self.white = not self.white
         self.sq[f] = piece
         self.sq[t] = cap
+        if cap != EMPTY:
+            self.cnt[not self.white] += 1
         self.halfmove = hm
         self.fullmove = fm
         self.promoted.discard(t)
@@ -427,8 +426,9 @@ def play_game(variant, gid):
                 else:
                     rest.append(mv)
                 b.unmake(u)
-            # record some of the game-ending moves (checkmate / stalemate)
-            for mv in rng.sample(ends, min(3, len(ends))):
+            # record some of the game-ending moves (checkmate, stalemate,
+            # baring the king)
+            for mv in rng.sample(ends, min(3, len(ends))) + rng.sample(bares, min(2, len(bares))):
                 u = b.make(mv)
                 samples.append((b.fen(), moves + [b.uci_after(u)], [], bool(b.promoted)))
                 b.unmake(u)
