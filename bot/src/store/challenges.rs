@@ -2,7 +2,7 @@
 
 use super::{GameId, PlayerId, Result, Store};
 use sqlx::sqlite::SqliteRow;
-use sqlx::Row;
+use sqlx::{AssertSqlSafe, Row};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChallengeRow {
@@ -75,7 +75,7 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM challenges WHERE id = ?"))
+        let row = sqlx::query(AssertSqlSafe(format!("SELECT {COLUMNS} FROM challenges WHERE id = ?")))
             .bind(id)
             .fetch_optional(self.pool())
             .await?;
@@ -85,12 +85,12 @@ impl Store {
     /// Open challenges in a server that this player may answer (addressed to
     /// them or open to anyone), newest first.
     pub async fn open_challenges_for(&self, server: &str, player: PlayerId, now: i64) -> Result<Vec<ChallengeRow>> {
-        let rows = sqlx::query(&format!(
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM challenges
              WHERE status = 'open' AND server = ?1 AND expires_at > ?3 AND challenger != ?2
                AND (challenged IS NULL OR challenged = ?2)
              ORDER BY (challenged IS NULL), id DESC"
-        ))
+        )))
         .bind(server)
         .bind(player)
         .bind(now)
@@ -101,9 +101,9 @@ impl Store {
 
     /// Open challenges made by a player in a server.
     pub async fn challenges_by(&self, server: &str, player: PlayerId) -> Result<Vec<ChallengeRow>> {
-        let rows = sqlx::query(&format!(
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND server = ? AND challenger = ? ORDER BY id DESC"
-        ))
+        )))
         .bind(server)
         .bind(player)
         .fetch_all(self.pool())
@@ -123,10 +123,33 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Closes an open challenge as accepted and stores its game, atomically;
+    /// `None` if the challenge was no longer open.
+    pub async fn accept_challenge(&self, id: i64, game: &super::GameRow) -> Result<Option<GameId>> {
+        let mut tx = self.pool().begin().await?;
+        let still_open = sqlx::query("UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if !still_open {
+            return Ok(None);
+        }
+        let game_id = super::games::insert_game(&mut tx, game).await?;
+        sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
+            .bind(game_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(game_id))
+    }
+
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
-        let rows = sqlx::query(&format!(
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id"
-        ))
+        )))
         .bind(now)
         .fetch_all(self.pool())
         .await?;

@@ -2,7 +2,7 @@
 
 use super::{GameId, PlayerId, RatingRow, Result, Store};
 use sqlx::sqlite::SqliteRow;
-use sqlx::Row;
+use sqlx::{AssertSqlSafe, Row};
 
 /// A game as stored: its options, seats, state of offers and timers.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,37 +82,14 @@ fn game_row(r: &SqliteRow) -> GameRow {
 impl Store {
     /// Stores a new game; `row.id` is ignored and the new id returned.
     pub async fn insert_game(&self, row: &GameRow) -> Result<GameId> {
-        let r = sqlx::query(
-            "INSERT INTO games (server, channel, variant, start_fen, stalemate, counter, move_rule,
-               rated, turn_limit, white, black, white_level, black_level, rematch_of, created_at,
-               last_move_at, turn_deadline, idle_deadline)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(&row.server)
-        .bind(&row.channel)
-        .bind(&row.variant)
-        .bind(&row.start_fen)
-        .bind(&row.stalemate)
-        .bind(i64::from(row.counter))
-        .bind(i64::from(row.move_rule))
-        .bind(i64::from(row.rated))
-        .bind(row.turn_limit.map(i64::from))
-        .bind(row.players[0])
-        .bind(row.players[1])
-        .bind(&row.levels[0])
-        .bind(&row.levels[1])
-        .bind(row.rematch_of)
-        .bind(row.created_at)
-        .bind(row.last_move_at)
-        .bind(row.turn_deadline)
-        .bind(row.idle_deadline)
-        .fetch_one(self.pool())
-        .await?;
-        Ok(r.get(0))
+        let mut tx = self.pool().begin().await?;
+        let id = insert_game(&mut tx, row).await?;
+        tx.commit().await?;
+        Ok(id)
     }
 
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+        let row = sqlx::query(AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?")))
             .bind(id)
             .fetch_optional(self.pool())
             .await?;
@@ -137,7 +114,14 @@ impl Store {
 
     /// Stores a move together with the game's new state, atomically. The
     /// primary key on (game, ply) refuses a move applied twice.
-    pub async fn record_move(&self, game: &GameRow, ply: i64, mv: &MoveRow, at: i64) -> Result<()> {
+    pub async fn record_move(
+        &self,
+        game: &GameRow,
+        ply: i64,
+        mv: &MoveRow,
+        at: i64,
+        ratings: &[RatingRow],
+    ) -> Result<()> {
         let mut tx = self.pool().begin().await?;
         sqlx::query("INSERT INTO moves (game_id, ply, uci, san, by_cpu, played_at) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(game.id)
@@ -149,6 +133,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         update_game(&mut tx, game).await?;
+        save_ratings(&mut tx, ratings).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -178,35 +163,20 @@ impl Store {
     pub async fn finish_game(&self, game: &GameRow, ratings: &[RatingRow]) -> Result<()> {
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
-        for r in ratings {
-            sqlx::query(
-                "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games)
-                 VALUES (?, ?, ?, ?, ?, ?)
-                 ON CONFLICT(player_id, variant) DO UPDATE SET rating = excluded.rating,
-                   deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games",
-            )
-            .bind(r.player)
-            .bind(&r.variant)
-            .bind(r.rating)
-            .bind(r.deviation)
-            .bind(r.volatility)
-            .bind(r.games)
-            .execute(&mut *tx)
-            .await?;
-        }
+        save_ratings(&mut tx, ratings).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Active games of a player, newest first, optionally in one channel.
-    pub async fn active_games_of(&self, player: PlayerId, channel: Option<&str>) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
+    /// Active games of a player in a server, newest first.
+    pub async fn active_games_of(&self, player: PlayerId, server: &str) -> Result<Vec<GameRow>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND (white = ?1 OR black = ?1) AND (?2 IS NULL OR channel = ?2)
+             WHERE status = 'active' AND (white = ?1 OR black = ?1) AND server = ?2
              ORDER BY id DESC"
-        ))
+        )))
         .bind(player)
-        .bind(channel)
+        .bind(server)
         .fetch_all(self.pool())
         .await?;
         Ok(rows.iter().map(game_row).collect())
@@ -214,9 +184,9 @@ impl Store {
 
     /// The game that lives in a channel (a game thread), if any.
     pub async fn game_in_channel(&self, channel: &str) -> Result<Option<GameRow>> {
-        let row = sqlx::query(&format!(
+        let row = sqlx::query(AssertSqlSafe(format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE channel = ? ORDER BY id DESC LIMIT 1"
-        ))
+        )))
         .bind(channel)
         .fetch_optional(self.pool())
         .await?;
@@ -225,9 +195,9 @@ impl Store {
 
     /// Games of a player, newest first.
     pub async fn recent_games(&self, player: PlayerId, limit: i64) -> Result<Vec<GameRow>> {
-        let rows = sqlx::query(&format!(
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2"
-        ))
+        )))
         .bind(player)
         .bind(limit)
         .fetch_all(self.pool())
@@ -285,3 +255,54 @@ async fn update_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, g: &GameRow) 
     .await?;
     Ok(())
 }
+
+async fn save_ratings(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, ratings: &[RatingRow]) -> Result<()> {
+    for r in ratings {
+        sqlx::query(
+            "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games)
+             VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT(player_id, variant) DO UPDATE SET rating = excluded.rating,
+               deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games",
+        )
+        .bind(r.player)
+        .bind(&r.variant)
+        .bind(r.rating)
+        .bind(r.deviation)
+        .bind(r.volatility)
+        .bind(r.games)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+pub(super) async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, row: &GameRow) -> Result<GameId> {
+    let r = sqlx::query(
+        "INSERT INTO games (server, channel, variant, start_fen, stalemate, counter, move_rule,
+           rated, turn_limit, white, black, white_level, black_level, rematch_of, created_at,
+           last_move_at, turn_deadline, idle_deadline)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(&row.server)
+    .bind(&row.channel)
+    .bind(&row.variant)
+    .bind(&row.start_fen)
+    .bind(&row.stalemate)
+    .bind(i64::from(row.counter))
+    .bind(i64::from(row.move_rule))
+    .bind(i64::from(row.rated))
+    .bind(row.turn_limit.map(i64::from))
+    .bind(row.players[0])
+    .bind(row.players[1])
+    .bind(&row.levels[0])
+    .bind(&row.levels[1])
+    .bind(row.rematch_of)
+    .bind(row.created_at)
+    .bind(row.last_move_at)
+    .bind(row.turn_deadline)
+    .bind(row.idle_deadline)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(r.get(0))
+}
+

@@ -68,6 +68,14 @@ impl Store {
         Ok(row.get(0))
     }
 
+    pub async fn player_key(&self, id: PlayerId) -> Result<String> {
+        let row = sqlx::query("SELECT key FROM players WHERE id = ?")
+            .bind(id)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(row.get(0))
+    }
+
     pub async fn player_by_key(&self, key: &str) -> Result<Option<PlayerId>> {
         let row = sqlx::query("SELECT id FROM players WHERE key = ?")
             .bind(key)

@@ -1,0 +1,5 @@
+//! The alfil service: the game service and its storage, and the front ends
+//! that drive it (the console here; Discord in `discord`).
+
+pub mod service;
+pub mod store;
