@@ -13,6 +13,7 @@ mod settings;
 mod stats;
 mod timers;
 
+pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
@@ -83,7 +84,7 @@ pub enum Refusal {
 
 pub type Outcome<T> = Result<T, Refusal>;
 
-pub(crate) fn refuse<T>(message: impl Into<String>) -> Outcome<T> {
+pub fn refuse<T>(message: impl Into<String>) -> Outcome<T> {
     Err(Refusal::Player(message.into()))
 }
 
