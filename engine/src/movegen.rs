@@ -1,0 +1,231 @@
+//! Legal move generation, one routine for every board.
+//!
+//! Moves are made legal up front rather than tried and taken back: the
+//! checks against the king and the pins on it are worked out once per
+//! position, then every piece's targets are masked by them. Only the king's
+//! own moves, its leap and a Byzantine pawn meeting (which takes two pawns
+//! off) need an attack test of their own.
+
+use crate::attacks::slider_reach;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Color, Move, MoveKind, Role, Square};
+use arrayvec::ArrayVec;
+
+/// Room for every legal move of any reachable position.
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// What the king's safety allows: where a move must land to answer a check,
+/// and which pieces are pinned to which squares.
+struct Safety {
+    /// Squares a non-king move must land on (all squares when not in check).
+    evasion: Bitboard,
+    pinned: Bitboard,
+    pins: ArrayVec<(Square, Bitboard), 16>,
+}
+
+impl Safety {
+    fn allowed(&self, from: Square) -> Bitboard {
+        if !self.pinned.contains(from) {
+            return self.evasion;
+        }
+        let line = self
+            .pins
+            .iter()
+            .filter(|(sq, _)| *sq == from)
+            .fold(!Bitboard::EMPTY, |acc, (_, line)| acc & *line);
+        self.evasion & line
+    }
+}
+
+impl Position {
+    /// All legal moves. A position whose game is over by checkmate or
+    /// stalemate has none; one that is over by the bare-king rule still
+    /// lists the moves the pieces could make (see [`Position::outcome`]).
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// assert_eq!(Position::new(Variant::Courier).legal_moves().len(), 26);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves
+    }
+
+    fn safety(&self, king: Square) -> Safety {
+        let us = self.turn;
+        let them = us.other();
+        let occupied = self.occupied();
+        let g = self.geo;
+        let mut safety = Safety {
+            evasion: !Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            pins: ArrayVec::new(),
+        };
+        let sliders = [
+            (&g.straight[king.index()], self.pieces_of(them, Role::Rook)),
+            (&g.diagonal[king.index()], self.pieces_of(them, Role::Courier)),
+        ];
+        let mut slider_checkers = Bitboard::EMPTY;
+        for (rays, enemy) in sliders {
+            if enemy.is_empty() {
+                continue;
+            }
+            for ray in rays.iter() {
+                if (ray.mask & enemy).is_empty() {
+                    continue;
+                }
+                let (line, Some(first)) = ray.reach(occupied) else {
+                    continue;
+                };
+                if enemy.contains(first) {
+                    safety.evasion &= line;
+                    slider_checkers = slider_checkers.with(first);
+                } else if self.pieces(us).contains(first) {
+                    let (line, second) = ray.reach(occupied.without(first));
+                    if second.is_some_and(|sq| enemy.contains(sq)) {
+                        safety.pinned = safety.pinned.with(first);
+                        safety.pins.push((first, line));
+                    }
+                }
+            }
+        }
+        let others = self.attackers(king, them, occupied) & !slider_checkers;
+        for checker in others {
+            safety.evasion &= Bitboard::from_square(checker);
+        }
+        safety
+    }
+
+    fn generate(&self, moves: &mut MoveList) {
+        let us = self.turn;
+        let them = us.other();
+        let g = self.geo;
+        let own = self.pieces(us);
+        let occupied = self.occupied();
+        let king = self.king_square(us);
+        let safety = self.safety(king);
+        let in_check = safety.evasion != !Bitboard::EMPTY;
+
+        let without_king = occupied.without(king);
+        for to in g.king[king.index()] & !own {
+            if !self.is_attacked(to, them, without_king) {
+                self.push(moves, Role::King, king, to, MoveKind::Normal);
+            }
+        }
+        if !in_check && self.leap_rights.contains(king) {
+            for to in g.king_leap[king.index()] & !occupied {
+                let crossed_safe = g
+                    .between_two(king, to)
+                    .is_none_or(|sq| !self.is_attacked(sq, them, occupied));
+                if crossed_safe && !self.is_attacked(to, them, without_king) {
+                    self.push(moves, Role::King, king, to, MoveKind::KingLeap);
+                }
+            }
+        }
+        if safety.evasion.is_empty() {
+            return; // double check: only the king may move
+        }
+
+        for from in own & !self.by_role[Role::King.index()] {
+            let role = self.squares[from.index()].expect("own piece").role;
+            let allowed = safety.allowed(from) & !own;
+            let i = from.index();
+            let targets = match role {
+                Role::Pawn => {
+                    self.pawn_moves(moves, from, &safety);
+                    continue;
+                }
+                Role::Man => g.king[i],
+                Role::Ferz => g.ferz[i],
+                Role::Schleich => g.wazir[i],
+                Role::Knight => g.knight[i],
+                Role::Alfil => g.alfil[i],
+                Role::Rook => slider_reach(&g.straight[i], occupied),
+                Role::Courier => slider_reach(&g.diagonal[i], occupied),
+                Role::King => unreachable!("kings were done above"),
+            };
+            for to in targets & allowed {
+                self.push(moves, role, from, to, MoveKind::Normal);
+            }
+            if role == Role::Ferz && self.leap_rights.contains(from) {
+                for to in g.ferz_leap[i] & allowed & !occupied {
+                    self.push(moves, role, from, to, MoveKind::FerzLeap);
+                }
+            }
+        }
+    }
+
+    fn pawn_moves(&self, moves: &mut MoveList, from: Square, safety: &Safety) {
+        let g = self.geo;
+        let i = from.index();
+        let d = self.dir_index(from);
+        let occupied = self.occupied();
+        let enemy = self.pieces(self.turn.other());
+        let step = g.pawn_step[d][i] & !occupied;
+        let mut targets = step | (g.pawn_capture[d][i] & enemy);
+        let mut double = Bitboard::EMPTY;
+        if self.variant.has_leaps() && !self.captured && from.rank() == start_rank(self.turn) {
+            if let Some(mid) = step.first() {
+                double = g.pawn_step[d][mid.index()] & !occupied;
+            }
+        }
+        targets |= double;
+        let allowed = safety.allowed(from);
+        for to in targets {
+            let kind = if double.contains(to) {
+                MoveKind::DoubleStep
+            } else {
+                MoveKind::Normal
+            };
+            if self.meets_after(from, to) {
+                // The meeting takes two pawns off: test the result itself.
+                let m = self.make_move(Role::Pawn, from, to, kind);
+                let after = self.play(&m);
+                if !after.is_attacked(after.king_square(self.turn), self.turn.other(), after.occupied()) {
+                    moves.push(m);
+                }
+            } else if allowed.contains(to) {
+                self.push(moves, Role::Pawn, from, to, kind);
+            }
+        }
+    }
+
+    /// Round board: whether a pawn arriving on `to` faces a pawn of its own.
+    fn meets_after(&self, from: Square, to: Square) -> bool {
+        if self.geo.kind != crate::BoardKind::Round {
+            return false;
+        }
+        let d = self.dir_index(from);
+        let Some(ahead) = self.geo.pawn_step[d][to.index()].first() else {
+            return false;
+        };
+        let facing = if d == 0 { !self.clockwise } else { self.clockwise };
+        ahead != from && (self.pieces_of(self.turn, Role::Pawn) & facing).contains(ahead)
+    }
+
+    fn push(&self, moves: &mut MoveList, role: Role, from: Square, to: Square, kind: MoveKind) {
+        moves.push(self.make_move(role, from, to, kind));
+    }
+
+    fn make_move(&self, role: Role, from: Square, to: Square, kind: MoveKind) -> Move {
+        let promotion = role == Role::Pawn
+            && self.geo.promotion[self.dir_index(from)].contains(to);
+        Move {
+            role,
+            from,
+            to,
+            capture: self.squares[to.index()].map(|p| p.role),
+            promotion,
+            kind,
+        }
+    }
+}
+
+fn start_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 1,
+        Color::Black => 6,
+    }
+}
