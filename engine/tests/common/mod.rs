@@ -195,8 +195,9 @@ impl Board {
     }
 
     pub fn pos(self) -> Position {
-        Position::from_setup(self.setup.clone(), self.rules)
-            .unwrap_or_else(|e| panic!("bad test position {:?}: {e}", self.setup.board))
+        Position::from_setup(self.setup.clone(), self.rules).unwrap_or_else(|e| {
+            panic!("bad test position {}: {e}", engine::fen::write(&self.setup))
+        })
     }
 
     pub fn err(self) -> SetupError {
