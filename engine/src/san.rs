@@ -146,27 +146,30 @@ impl Position {
             return Some(Err(MoveError::Illegal(Illegal::NotOnBoard(to))));
         }
         // Read the prefix with and without a piece letter: lowercase `b`
-        // may be a file or (in Shatranj's FEN letters) the alfil.
-        let mut readings: Vec<(Role, &[char])> = Vec::new();
-        if let Some((&first, rest)) = prefix.split_first() {
-            if let Some(role) = role_letter(first, self.variant) {
-                readings.push((role, rest));
+        // may be a file or (in Shatranj's FEN letters) the alfil. Algebraic
+        // notation spells a pawn's file in lowercase and a piece in
+        // uppercase, so a lowercase letter is read as a file first: `fxe5`
+        // is the f-pawn's capture even when a ferz could also take on e5.
+        let mut readings: Vec<(Role, (Option<u8>, Option<u8>))> = Vec::new();
+        if prefix.first().is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+            if let Some(hint) = disambiguation(prefix) {
+                readings.push((Role::Pawn, hint));
             }
         }
-        if prefix.first().is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
-            readings.push((Role::Pawn, prefix));
+        if let Some((&first, rest)) = prefix.split_first() {
+            if let Some(role) = role_letter(first, self.variant) {
+                if let Some(hint) = disambiguation(rest) {
+                    readings.push((role, hint));
+                }
+            }
         }
-        if readings.is_empty() {
-            return None;
-        }
+        let (first_role, _) = *readings.first()?;
         let legal = self.legal_moves();
         let mut found: Vec<Move> = Vec::new();
-        let mut readable = false;
-        for (role, hint) in &readings {
-            let Some((file, rank)) = disambiguation(hint) else {
-                continue;
-            };
-            readable = true;
+        for (role, (file, rank)) in &readings {
+            if *role != Role::Pawn && found.iter().any(|m| m.role == Role::Pawn) {
+                break;
+            }
             for m in legal.iter().filter(|m| m.role == *role && m.to == to) {
                 let fits = file.is_none_or(|f| m.from.file() == f)
                     && rank.is_none_or(|r| m.from.rank() == r);
@@ -175,12 +178,9 @@ impl Position {
                 }
             }
         }
-        if !readable {
-            return None;
-        }
         Some(match found.as_slice() {
             [one] => Ok(*one),
-            [] => Err(self.no_move_to(readings[0].0, to)),
+            [] => Err(self.no_move_to(first_role, to)),
             many => Err(MoveError::Ambiguous(many.iter().map(|m| self.san(m)).collect())),
         })
     }
