@@ -127,6 +127,18 @@ impl Position {
         let unreadable = || MoveError::Unreadable(raw.to_string());
         let cleaned = normalize(raw, self.variant).ok_or_else(unreadable)?;
         if let Some((from, to)) = coordinate(&cleaned) {
+            // `F5d4` (the ferz on rank 5 to d4, as SAN writes it) also looks
+            // like f5-d4: a capital piece letter reads as that piece when
+            // it names a legal move.
+            let capital = cleaned
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase() && role_letter(c, self.variant).is_some());
+            if capital {
+                if let Some(Ok(m)) = self.parse_algebraic(&cleaned) {
+                    return Ok(m);
+                }
+            }
             return self.find_move(from, to).ok_or_else(|| {
                 MoveError::Illegal(self.why_illegal(from, to).unwrap_or(Illegal::GameOver))
             });
