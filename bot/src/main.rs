@@ -2,6 +2,7 @@
 
 mod perft_cmd;
 mod render_cmd;
+mod uci_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ enum Command {
     Perft(perft_cmd::Args),
     /// Draw a board as PNG (or a whole game as an animated GIF).
     Render(render_cmd::Args),
+    /// Play as a UCI engine on stdin/stdout (`setoption name UCI_Variant`).
+    Uci(uci_cmd::Args),
 }
 
 fn main() -> ExitCode {
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),
+        Command::Uci(args) => uci_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

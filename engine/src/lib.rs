@@ -19,6 +19,7 @@ mod perft;
 mod pgn;
 mod position;
 mod san;
+pub mod search;
 mod setup;
 mod types;
 mod variant;
