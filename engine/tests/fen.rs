@@ -112,6 +112,21 @@ fn byzantine_fen_carries_the_pawn_directions_in_a_seventh_field() {
     assert!(board(v, "Kd1 ke8").pos().fen().ends_with(" -/-"));
 }
 
+/// A position reached by a promotion is the same as that position read
+/// from its FEN (the new ferz keeps nothing of the pawn).
+#[test]
+fn a_promotion_reads_back_from_fen() {
+    for v in [Variant::Shatranj, Variant::Medieval, Variant::Courier] {
+        let white = board(v, "Pb7 Kh1 kh8 pa7").pos();
+        let black = board(v, "Kh1 Pa2 kh8 pb2").black_to_move().pos();
+        for after in [play(&white, &["b8"]), play(&black, &["b1"])] {
+            let back = fen(v, &after.fen());
+            assert_eq!(back, after, "{v}");
+            assert_eq!(back.hash(), after.hash(), "{v}");
+        }
+    }
+}
+
 /// Every start position reads back from its own FEN.
 #[test]
 fn start_positions_round_trip() {
