@@ -175,7 +175,7 @@ impl Position {
                 }
             }
         }
-        let (first_role, _) = *readings.first()?;
+        let (first_role, first_hint) = *readings.first()?;
         let legal = self.legal_moves();
         let mut found: Vec<Move> = Vec::new();
         for (role, (file, rank)) in &readings {
@@ -192,15 +192,23 @@ impl Position {
         }
         Some(match found.as_slice() {
             [one] => Ok(*one),
-            [] => Err(self.no_move_to(first_role, to)),
+            [] => Err(self.no_move_to(first_role, first_hint, to)),
             many => Err(MoveError::Ambiguous(many.iter().map(|m| self.san(m)).collect())),
         })
     }
 
     /// Explains why no piece of `role` can go to `to`, naming the reason
-    /// when only one such piece is on the board.
-    fn no_move_to(&self, role: Role, to: Square) -> MoveError {
-        let mut candidates = self.pieces_of(self.turn, role);
+    /// when only one such piece fits the text: the only one on the board,
+    /// the only one on the file or rank given, or, for a pawn named by its
+    /// target alone (`e4`), the only pawn on that file.
+    fn no_move_to(&self, role: Role, hint: (Option<u8>, Option<u8>), to: Square) -> MoveError {
+        let (file, rank) = match hint {
+            (None, None) if role == Role::Pawn => (Some(to.file()), None),
+            other => other,
+        };
+        let mut candidates = self
+            .pieces_of(self.turn, role)
+            .filter(|sq| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r));
         match (candidates.next(), candidates.next()) {
             (Some(from), None) => match self.why_illegal(from, to) {
                 Some(why) => MoveError::Illegal(why),
