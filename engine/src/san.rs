@@ -269,7 +269,7 @@ fn role_letter(c: char, variant: Variant) -> Option<Role> {
         ('B', Variant::Courier) => Some(Role::Courier),
         ('B', _) => Some(Role::Alfil),
         ('Q', _) => Some(Role::Ferz),
-        ('E', _) => Some(Role::Alfil),
+        ('E', Variant::Courier) => Some(Role::Alfil),
         ('W', _) => Some(Role::Schleich),
         _ => Role::from_letter(upper),
     }
