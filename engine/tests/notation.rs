@@ -460,6 +460,37 @@ fn algebraic_input_that_fits_no_move_is_explained() {
         pos.parse_move("Kd3").unwrap_err().to_string(),
         "illegal move: the king steps one square in any direction"
     );
+    // A pawn named by its target alone is explained by the pawn on that
+    // file: the classic "e4" of a chess player new to Shatranj.
+    assert_eq!(
+        pos.parse_move("e4").unwrap_err().to_string(),
+        "illegal move: in Shatranj a pawn steps one square at a time, also from its starting square"
+    );
+    assert_eq!(
+        pos.parse_move("e5").unwrap_err().to_string(),
+        "illegal move: a pawn steps one square forward and captures one square diagonally forward"
+    );
+    assert_eq!(
+        pos.parse_move("exd3").unwrap_err().to_string(),
+        "illegal move: a pawn moves diagonally only to capture, and d3 is empty"
+    );
+    // E is Fairy-Stockfish's alfil only in Courier chess: in Shatranj an
+    // "e" is a file, never the alfil (which could go to d3 here).
+    assert!(is_legal(&pos, "f1d3"));
+    assert_eq!(
+        pos.parse_move("Ed3"),
+        Err(MoveError::Unreadable("Ed3".into()))
+    );
+    // A file or rank given picks the piece.
+    assert_eq!(
+        pos.parse_move("Nge2").unwrap_err().to_string(),
+        "illegal move: your own pawn stands on e2"
+    );
+    let medieval = play(&Position::new(Variant::Medieval), &["e4", "d5", "exd5"]);
+    assert_eq!(
+        medieval.parse_move("c5").unwrap_err().to_string(),
+        "illegal move: pawns may step two squares only until the first capture of the game"
+    );
     assert_eq!(
         pos.parse_move("Cc4").unwrap_err(),
         MoveError::Unreadable("Cc4".into()),
