@@ -162,8 +162,11 @@ impl Position {
         // notation spells a pawn's file in lowercase and a piece in
         // uppercase, so a lowercase letter is read as a file first: `fxe5`
         // is the f-pawn's capture even when a ferz could also take on e5.
-        let mut readings: Vec<(Role, (Option<u8>, Option<u8>))> = Vec::new();
-        if prefix.first().is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+        let mut readings: Vec<(Role, Hint)> = Vec::new();
+        if prefix
+            .first()
+            .is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
             if let Some(hint) = disambiguation(prefix) {
                 readings.push((Role::Pawn, hint));
             }
@@ -193,7 +196,9 @@ impl Position {
         Some(match found.as_slice() {
             [one] => Ok(*one),
             [] => Err(self.no_move_to(first_role, first_hint, to)),
-            many => Err(MoveError::Ambiguous(many.iter().map(|m| self.san(m)).collect())),
+            many => Err(MoveError::Ambiguous(
+                many.iter().map(|m| self.san(m)).collect(),
+            )),
         })
     }
 
@@ -201,14 +206,14 @@ impl Position {
     /// when only one such piece fits the text: the only one on the board,
     /// the only one on the file or rank given, or, for a pawn named by its
     /// target alone (`e4`), the only pawn on that file.
-    fn no_move_to(&self, role: Role, hint: (Option<u8>, Option<u8>), to: Square) -> MoveError {
+    fn no_move_to(&self, role: Role, hint: Hint, to: Square) -> MoveError {
         let (file, rank) = match hint {
             (None, None) if role == Role::Pawn => (Some(to.file()), None),
             other => other,
         };
-        let mut candidates = self
-            .pieces_of(self.turn, role)
-            .filter(|sq| file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r));
+        let mut candidates = self.pieces_of(self.turn, role).filter(|sq| {
+            file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r)
+        });
         match (candidates.next(), candidates.next()) {
             (Some(from), None) => match self.why_illegal(from, to) {
                 Some(why) => MoveError::Illegal(why),
@@ -276,8 +281,11 @@ fn role_letter(c: char, variant: Variant) -> Option<Role> {
     .filter(|role| variant.roles().contains(role))
 }
 
+/// A disambiguation hint: the file and the rank a piece moves from, if given.
+type Hint = (Option<u8>, Option<u8>);
+
 /// A disambiguation hint: nothing, a file, a rank or both.
-fn disambiguation(hint: &[char]) -> Option<(Option<u8>, Option<u8>)> {
+fn disambiguation(hint: &[char]) -> Option<Hint> {
     let file = |c: &char| {
         let l = c.to_ascii_lowercase();
         ('a'..='l').contains(&l).then(|| l as u8 - b'a')
