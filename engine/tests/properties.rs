@@ -156,10 +156,10 @@ fn reflection(pos: &Position) -> Position {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_games_keep_every_property(v in 0usize..4, choices in prop::collection::vec(any::<u16>(), 0..140)) {
+    fn random_games_keep_every_property(v in 0usize..4, choices in prop::collection::vec(any::<u16>(), 0..200)) {
         for pos in playout(variant_of(v), &choices) {
             check_position(&pos)?;
         }
