@@ -2,5 +2,7 @@
 //! that drive it (the console here; Discord in `discord`).
 
 pub mod commands;
+pub mod console;
+pub mod picture;
 pub mod service;
 pub mod store;

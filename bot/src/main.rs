@@ -1,5 +1,6 @@
 //! `alfil`: the medieval chess bot and its tools.
 
+mod console_cmd;
 mod perft_cmd;
 mod render_cmd;
 mod uci_cmd;
@@ -16,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in a terminal chat: `<user>: <command>` lines, boards as PNG files.
+    Console(console_cmd::Args),
     /// Count the leaf nodes of the move tree (move generator check and speed).
     Perft(perft_cmd::Args),
     /// Draw a board as PNG (or a whole game as an animated GIF).
@@ -27,6 +30,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Console(args) => console_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),
         Command::Uci(args) => uci_cmd::run(args),

@@ -101,7 +101,10 @@ impl Session {
     }
 
     fn identify(&self) -> Vec<String> {
-        let levels: String = Level::ALL.iter().map(|l| format!(" var {}", l.name())).collect();
+        let levels: String = Level::ALL
+            .iter()
+            .map(|l| format!(" var {}", l.name()))
+            .collect();
         let variants: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
         vec![
             format!("id name alfil {}", env!("CARGO_PKG_VERSION")),
@@ -162,7 +165,10 @@ impl Session {
     /// `position startpos|fen <fen> [moves m1 m2 ...]`. On any error the
     /// game is left as it was and the error reported.
     fn set_position(&mut self, words: &[&str]) -> Vec<String> {
-        let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+        let moves_at = words
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(words.len());
         let start = match words.first() {
             Some(&"startpos") => Position::new(self.variant),
             Some(&"fen") => match Position::from_fen(self.variant, &words[1..moves_at].join(" ")) {
@@ -242,7 +248,9 @@ fn play_uci_move(game: &mut Game, text: &str) -> Result<(), String> {
         Some((i, c)) if text.len() == 5 && c.is_ascii_alphabetic() => &text[..i],
         _ => text,
     };
-    game.play_text(trimmed).map(|_| ()).map_err(|e| e.to_string())
+    game.play_text(trimmed)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// The `info` line for a finished iteration.
@@ -303,7 +311,9 @@ pub fn run(_args: Args) -> Result<(), String> {
                     session.reset = false;
                 }
                 stop.reset();
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 session.level().configure(&mut s, seed);
                 let game = session.game().clone();
                 running = Some(std::thread::spawn(move || {
@@ -359,8 +369,10 @@ mod tests {
     fn announces_the_variant_option_and_ends_with_uciok() {
         let mut s = Session::new();
         let lines = said(s.handle("uci"));
-        assert!(lines.iter().any(|l| l.starts_with("option name UCI_Variant type combo")
-            && l.contains("var courier")));
+        assert!(lines
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Variant type combo")
+                && l.contains("var courier")));
         assert_eq!(lines.last().unwrap(), "uciok");
         assert_eq!(said(s.handle("isready")), vec!["readyok"]);
     }

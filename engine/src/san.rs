@@ -59,7 +59,11 @@ impl Position {
         let mut out = self.san_without_suffix(m);
         let after = self.play(m);
         if after.is_check() {
-            out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+            out.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
         }
         out
     }
@@ -293,7 +297,9 @@ fn disambiguation(hint: &[char]) -> Option<Hint> {
     let rank = |c: &char| ('1'..='8').contains(c).then(|| *c as u8 - b'1');
     match hint {
         [] => Some((None, None)),
-        [c] => file(c).map(|f| (Some(f), None)).or_else(|| rank(c).map(|r| (None, Some(r)))),
+        [c] => file(c)
+            .map(|f| (Some(f), None))
+            .or_else(|| rank(c).map(|r| (None, Some(r)))),
         [f, r] => Some((Some(file(f)?), Some(rank(r)?))),
         _ => None,
     }

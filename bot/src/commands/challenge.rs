@@ -29,13 +29,21 @@ pub(super) fn game_options(inv: &Invocation) -> Outcome<GameOptions> {
             _ => return refuse("limit must be 30 or 60 seconds per move, or none."),
         },
     };
-    opts.stalemate = match inv.option("stalemate").map(str::to_ascii_lowercase).as_deref() {
+    opts.stalemate = match inv
+        .option("stalemate")
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         None => None,
         Some("loss" | "loses" | "win") => Some(StalemateRule::Loss),
         Some("draw") => Some(StalemateRule::Draw),
         Some(other) => return refuse(format!("stalemate must be loss or draw, not '{other}'.")),
     };
-    opts.counter = match inv.option("counter").map(str::to_ascii_lowercase).as_deref() {
+    opts.counter = match inv
+        .option("counter")
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         None => None,
         Some("on" | "true" | "yes") => Some(true),
         Some("off" | "false" | "no") => Some(false),
@@ -44,7 +52,9 @@ pub(super) fn game_options(inv: &Invocation) -> Outcome<GameOptions> {
     opts.move_rule = match inv.number("moverule")? {
         None => None,
         Some(n @ 10..=200) => Some(n as u32),
-        Some(_) => return refuse("moverule must be between 10 and 200 moves (50 and 70 are usual)."),
+        Some(_) => {
+            return refuse("moverule must be between 10 and 200 moves (50 and 70 are usual).")
+        }
     };
     Ok(opts)
 }

@@ -10,7 +10,9 @@ pub const INFO: CommandInfo = CommandInfo {
 };
 
 pub async fn run(_service: &Service, ctx: &Ctx, _inv: &Invocation) -> Outcome<Vec<Reply>> {
-    let mut text = String::from("**alfil** plays Shatranj, Medieval chess, Courier chess and Byzantine chess.\n");
+    let mut text = String::from(
+        "**alfil** plays Shatranj, Medieval chess, Courier chess and Byzantine chess.\n",
+    );
     for c in COMMANDS {
         text.push_str(&format!("\n`{}`: {}", c.usage, c.help));
     }

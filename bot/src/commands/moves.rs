@@ -10,7 +10,12 @@ pub const INFO: CommandInfo = CommandInfo {
 };
 
 pub async fn run(service: &Service, ctx: &Ctx, inv: &Invocation) -> Outcome<Vec<Reply>> {
-    let Some(square) = inv.option("square").or_else(|| inv.words.iter().find(|w| !w.starts_with('#')).map(String::as_str)) else {
+    let Some(square) = inv.option("square").or_else(|| {
+        inv.words
+            .iter()
+            .find(|w| !w.starts_with('#'))
+            .map(String::as_str)
+    }) else {
         return refuse("Which square? For example: moves e2.");
     };
     service.board(ctx, inv.game()?, Some(square)).await

@@ -52,7 +52,10 @@ impl Invocation {
         for part in parts {
             if let Some(name) = part.strip_prefix('@') {
                 inv.users.push(mention(name));
-            } else if let Some((k, v)) = part.split_once(':').filter(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphabetic())) {
+            } else if let Some((k, v)) = part
+                .split_once(':')
+                .filter(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphabetic()))
+            {
                 inv.options.insert(k.to_ascii_lowercase(), v.to_string());
             } else {
                 inv.words.push(part.to_string());
@@ -67,7 +70,8 @@ impl Invocation {
 
     /// The option, or else the first plain word.
     pub fn option_or_word(&self, key: &str) -> Option<&str> {
-        self.option(key).or_else(|| self.words.first().map(String::as_str))
+        self.option(key)
+            .or_else(|| self.words.first().map(String::as_str))
     }
 
     pub fn variant(&self) -> Outcome<Option<Variant>> {
@@ -93,9 +97,12 @@ impl Invocation {
 
     /// A numeric option, also accepted as `#12` or a bare number word.
     pub fn number(&self, key: &str) -> Outcome<Option<i64>> {
-        let text = self
-            .option(key)
-            .or_else(|| self.words.iter().find(|w| w.trim_start_matches('#').parse::<i64>().is_ok()).map(String::as_str));
+        let text = self.option(key).or_else(|| {
+            self.words
+                .iter()
+                .find(|w| w.trim_start_matches('#').parse::<i64>().is_ok())
+                .map(String::as_str)
+        });
         match text {
             None => Ok(None),
             Some(t) => match t.trim_start_matches('#').parse::<i64>() {

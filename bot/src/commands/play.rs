@@ -16,12 +16,18 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: &Invocation) -> Outcome<Vec<
     if opts.rated {
         return refuse("Games against the CPU are casual: rated games are between people.");
     }
-    match inv.option("opponent").map(str::to_ascii_lowercase).as_deref() {
+    match inv
+        .option("opponent")
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         Some("self" | "me" | "myself") => service.play_solo(ctx, opts).await,
         None | Some("cpu" | "bot" | "computer") => {
             let level = inv.level()?.unwrap_or(Level::Casual);
             service.play_cpu(ctx, opts, level).await
         }
-        Some(other) => refuse(format!("opponent must be cpu or self, not '{other}'; to play a person, use challenge.")),
+        Some(other) => refuse(format!(
+            "opponent must be cpu or self, not '{other}'; to play a person, use challenge."
+        )),
     }
 }

@@ -27,6 +27,7 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: &Invocation) -> Outcome<Vec<
         flipped: false,
         last_move: None,
         check: None,
+        selected: None,
         dots: Vec::new(),
         arrows: Vec::new(),
         theme: settings.theme,

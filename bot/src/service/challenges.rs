@@ -1,7 +1,7 @@
 //! Starting games: challenges between people, games against the CPU, a
 //! game against oneself, and rematches.
 
-use super::games::{capitalize, color_word, rules_of};
+use super::games::{color_word, rules_of};
 use super::reply::{Button, Reply};
 use super::{refuse, Ctx, Outcome, Service, User};
 use crate::store::{ChallengeRow, GameId, GameRow, PlayerId};
@@ -82,7 +82,14 @@ pub(crate) fn describe_rules(variant: Variant, rules: HouseRules) -> String {
         });
     }
     if rules.counter != standard.counter {
-        parts.push(if rules.counter { "bare-king counter on" } else { "no bare-king counter" }.into());
+        parts.push(
+            if rules.counter {
+                "bare-king counter on"
+            } else {
+                "no bare-king counter"
+            }
+            .into(),
+        );
     }
     if rules.move_rule != standard.move_rule {
         parts.push(format!("{}-move rule", rules.move_rule));
@@ -114,14 +121,28 @@ impl Service {
             }
         });
         Ok(HouseRules {
-            stalemate: opts.stalemate.or(server_stalemate).unwrap_or(standard.stalemate),
-            counter: opts.counter.or(settings.counter).unwrap_or(standard.counter),
-            move_rule: opts.move_rule.or(settings.move_rule).unwrap_or(standard.move_rule),
+            stalemate: opts
+                .stalemate
+                .or(server_stalemate)
+                .unwrap_or(standard.stalemate),
+            counter: opts
+                .counter
+                .or(settings.counter)
+                .unwrap_or(standard.counter),
+            move_rule: opts
+                .move_rule
+                .or(settings.move_rule)
+                .unwrap_or(standard.move_rule),
         })
     }
 
     /// Challenges another player, or anyone in the channel.
-    pub async fn challenge(&self, ctx: &Ctx, opponent: Option<&User>, opts: GameOptions) -> Outcome<Vec<Reply>> {
+    pub async fn challenge(
+        &self,
+        ctx: &Ctx,
+        opponent: Option<&User>,
+        opts: GameOptions,
+    ) -> Outcome<Vec<Reply>> {
         let me = self.player(&ctx.user).await?;
         let challenged = match opponent {
             Some(user) => {
@@ -177,16 +198,26 @@ impl Service {
             row.id,
             self.config().challenge_seconds / 60,
         );
-        Ok(vec![Reply::text(&ctx.place, text)
-            .with_buttons(vec![Button::Accept(row.id), Button::Decline(row.id)])])
+        Ok(vec![Reply::text(&ctx.place, text).with_buttons(vec![
+            Button::Accept(row.id),
+            Button::Decline(row.id),
+        ])])
     }
 
     /// Finds the challenge a player means: the one named, or the newest
     /// one they may answer here.
-    async fn challenge_to_answer(&self, ctx: &Ctx, me: PlayerId, id: Option<i64>) -> Outcome<ChallengeRow> {
+    async fn challenge_to_answer(
+        &self,
+        ctx: &Ctx,
+        me: PlayerId,
+        id: Option<i64>,
+    ) -> Outcome<ChallengeRow> {
         let now = self.now();
         let Some(id) = id else {
-            let open = self.store().open_challenges_for(&ctx.place.server, me, now).await?;
+            let open = self
+                .store()
+                .open_challenges_for(&ctx.place.server, me, now)
+                .await?;
             return match open.into_iter().next() {
                 Some(c) => Ok(c),
                 None => refuse("There is no challenge for you to answer here."),
@@ -201,7 +232,9 @@ impl Service {
         match c.status.as_str() {
             "open" if c.expires_at <= now => refuse(format!("Challenge #{id} has expired.")),
             "open" => Ok(c),
-            status => refuse(format!("Challenge #{id} is no longer open (it was {status}).")),
+            status => refuse(format!(
+                "Challenge #{id} is no longer open (it was {status})."
+            )),
         }
     }
 
@@ -223,12 +256,28 @@ impl Service {
         let mut players = [None, None];
         players[challenger_color.index()] = Some(c.challenger);
         players[challenger_color.other().index()] = Some(me);
-        let variant: Variant = c.variant.parse().map_err(|e| super::Refusal::Player(format!("{e}")))?;
-        let row = self.new_game_row(ctx, variant, &c.stalemate, c.counter, c.move_rule, c.rated, c.turn_limit, players);
+        let variant: Variant = c
+            .variant
+            .parse()
+            .map_err(|e| super::Refusal::Player(format!("{e}")))?;
+        let row = self.new_game_row(
+            ctx,
+            variant,
+            &c.stalemate,
+            c.counter,
+            c.move_rule,
+            c.rated,
+            c.turn_limit,
+            players,
+        );
         let Some(game) = self.store().accept_challenge(c.id, &row).await? else {
             return refuse("Someone answered that challenge first.");
         };
-        self.started(game, &format!("{} accepts the challenge. Game on!", ctx.user.name)).await
+        self.started(
+            game,
+            &format!("{} accepts the challenge. Game on!", ctx.user.name),
+        )
+        .await
     }
 
     /// Declines a challenge, or withdraws one's own.
@@ -236,16 +285,31 @@ impl Service {
         let me = self.player(&ctx.user).await?;
         let c = match id {
             Some(_) => self.challenge_to_answer(ctx, me, id).await?,
-            None => match self.store().challenges_by(&ctx.place.server, me).await?.into_iter().next() {
+            None => match self
+                .store()
+                .challenges_by(&ctx.place.server, me)
+                .await?
+                .into_iter()
+                .next()
+            {
                 Some(own) => own,
                 None => self.challenge_to_answer(ctx, me, None).await?,
             },
         };
         let challenger = self.store().player_name(c.challenger).await?;
         let (status, text) = if c.challenger == me {
-            ("cancelled", format!("{challenger} withdrew challenge #{}.", c.id))
+            (
+                "cancelled",
+                format!("{challenger} withdrew challenge #{}.", c.id),
+            )
         } else if c.challenged == Some(me) {
-            ("declined", format!("{} declined {challenger}'s challenge #{}.", ctx.user.name, c.id))
+            (
+                "declined",
+                format!(
+                    "{} declined {challenger}'s challenge #{}.",
+                    ctx.user.name, c.id
+                ),
+            )
         } else {
             return refuse("Only the challenged player can decline; an open challenge simply waits for someone to accept.");
         };
@@ -256,7 +320,12 @@ impl Service {
     }
 
     /// A casual game against the CPU at a level.
-    pub async fn play_cpu(&self, ctx: &Ctx, opts: GameOptions, level: Level) -> Outcome<Vec<Reply>> {
+    pub async fn play_cpu(
+        &self,
+        ctx: &Ctx,
+        opts: GameOptions,
+        level: Level,
+    ) -> Outcome<Vec<Reply>> {
         let me = self.player(&ctx.user).await?;
         let color = opts.color.resolve();
         let mut players = [None, None];
@@ -297,7 +366,8 @@ impl Service {
             [Some(me), Some(me)],
         );
         let id = self.store().insert_game(&row).await?;
-        self.started(id, &format!("{} plays both sides.", ctx.user.name)).await
+        self.started(id, &format!("{} plays both sides.", ctx.user.name))
+            .await
     }
 
     /// The same game again with colours swapped (seed 001: swap first
@@ -334,7 +404,11 @@ impl Service {
             counter: Some(rules.counter),
             move_rule: Some(rules.move_rule),
             rated: old.row.rated,
-            color: if my_old == Color::White { ColorChoice::Black } else { ColorChoice::White },
+            color: if my_old == Color::White {
+                ColorChoice::Black
+            } else {
+                ColorChoice::White
+            },
             turn_limit: old.row.turn_limit,
         };
         let opponent = opponent.expect("a person, checked above");
@@ -359,7 +433,11 @@ impl Service {
     ) -> GameRow {
         let now = self.now();
         let rules = HouseRules {
-            stalemate: if stalemate == "draw" { StalemateRule::Draw } else { StalemateRule::Loss },
+            stalemate: if stalemate == "draw" {
+                StalemateRule::Draw
+            } else {
+                StalemateRule::Loss
+            },
             counter,
             move_rule,
         };
@@ -396,7 +474,7 @@ impl Service {
         let mut loaded = self.load(id).await?;
         self.set_deadlines(&mut loaded).await?;
         self.store().update_game(&loaded.row).await?;
-        let mut reply = self.game_reply(&loaded, &capitalize(head), "").await?;
+        let mut reply = self.game_reply(&loaded, head, "").await?;
         reply.opens_game = true;
         self.schedule_cpu_if_due(&loaded);
         Ok(vec![reply])

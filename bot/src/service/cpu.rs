@@ -39,10 +39,12 @@ impl Service {
         let game = game.clone();
         let seed = game.moves().len() as u64 ^ game.start().hash();
         let time = Duration::from_millis(self.config().cpu_move_ms);
-        tokio::task::spawn_blocking(move || level.choose_move(&game, seed, Some(time)).map(|r| r.best))
-            .await
-            .ok()
-            .flatten()
+        tokio::task::spawn_blocking(move || {
+            level.choose_move(&game, seed, Some(time)).map(|r| r.best)
+        })
+        .await
+        .ok()
+        .flatten()
     }
 
     /// Whether the CPU, playing `color`, takes a draw: only when it stands worse.
@@ -75,7 +77,11 @@ impl Service {
             && row.players[1].is_some()
             && row.players[0] != row.players[1];
         if two_people {
-            let idle = self.store().server_settings(&row.server).await?.idle_seconds;
+            let idle = self
+                .store()
+                .server_settings(&row.server)
+                .await?
+                .idle_seconds;
             if idle > 0 {
                 row.idle_deadline = Some(now + i64::from(idle) * 1000);
             }
@@ -148,7 +154,8 @@ impl Service {
             let turn = snapshot.game.position().turn();
             let due = snapshot.is_active() && snapshot.cpu_drives(turn);
             let mv = if due {
-                self.think(&snapshot.game, level_of(&snapshot.row, turn)).await
+                self.think(&snapshot.game, level_of(&snapshot.row, turn))
+                    .await
             } else {
                 None
             };

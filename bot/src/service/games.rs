@@ -60,7 +60,8 @@ impl Service {
         let Some(row) = self.store().game(id).await? else {
             return refuse(format!("There is no game #{id}."));
         };
-        let corrupt = |what: String| Refusal::Store(StoreError::Corrupt(format!("game #{id}: {what}")));
+        let corrupt =
+            |what: String| Refusal::Store(StoreError::Corrupt(format!("game #{id}: {what}")));
         let variant: Variant = row.variant.parse().map_err(|e| corrupt(format!("{e}")))?;
         let start = Position::from_fen_with_rules(variant, &row.start_fen, rules_of(&row))
             .map_err(|e| corrupt(e.to_string()))?;
@@ -87,7 +88,12 @@ impl Service {
     }
 
     /// Plays a player's move in their game.
-    pub async fn play_move(&self, ctx: &Ctx, game: Option<GameId>, text: &str) -> Outcome<Vec<Reply>> {
+    pub async fn play_move(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameId>,
+        text: &str,
+    ) -> Outcome<Vec<Reply>> {
         let player = self.player(&ctx.user).await?;
         let id = self.find_game(ctx, player, game).await?;
         let lock = self.game_lock(id);
@@ -104,7 +110,10 @@ impl Service {
         let turn = loaded.game.position().turn();
         if !seats.contains(&turn) {
             let name = self.seat_name(&loaded.row, turn).await?;
-            return refuse(format!("It is not your turn: {name} ({}) is to move.", color_word(turn)));
+            return refuse(format!(
+                "It is not your turn: {name} ({}) is to move.",
+                color_word(turn)
+            ));
         }
         let mv = loaded
             .game
@@ -118,7 +127,12 @@ impl Service {
 
     /// Applies a legal move, stores it, and says what happened. The move is
     /// committed before this returns, so an acknowledged move is never lost.
-    pub(crate) async fn apply_move(&self, loaded: &mut Loaded, mv: Move, by_cpu: bool) -> Outcome<Reply> {
+    pub(crate) async fn apply_move(
+        &self,
+        loaded: &mut Loaded,
+        mv: Move,
+        by_cpu: bool,
+    ) -> Outcome<Reply> {
         let mover = loaded.game.position().turn();
         let san = loaded.game.position().san(&mv);
         loaded.game.play(mv);
@@ -159,10 +173,18 @@ impl Service {
 
     /// The standard message for a game's current state: what happened,
     /// whose turn it is or how it ended, the board, and the buttons.
-    pub(crate) async fn game_reply(&self, loaded: &Loaded, head: &str, note: &str) -> Outcome<Reply> {
+    pub(crate) async fn game_reply(
+        &self,
+        loaded: &Loaded,
+        head: &str,
+        note: &str,
+    ) -> Outcome<Reply> {
         let row = &loaded.row;
         let pos = loaded.game.position();
-        let mut text = format!("**Game #{}** · {}\n{head}", row.id, loaded.variant().title());
+        let mut text = format!("**Game #{}** · {}", row.id, loaded.variant().title());
+        if !head.is_empty() {
+            text.push_str(&format!("\n{head}"));
+        }
         if loaded.is_active() {
             let turn = pos.turn();
             let name = self.seat_name(row, turn).await?;
@@ -201,7 +223,20 @@ impl Service {
     }
 
     /// The picture of a game, seen from the side that should see it.
-    pub(crate) async fn board_spec(&self, loaded: &Loaded, dots: Vec<engine::Square>) -> Outcome<BoardSpec> {
+    pub(crate) async fn board_spec(
+        &self,
+        loaded: &Loaded,
+        dots: Vec<engine::Square>,
+    ) -> Outcome<BoardSpec> {
+        self.board_spec_selected(loaded, None, dots).await
+    }
+
+    async fn board_spec_selected(
+        &self,
+        loaded: &Loaded,
+        selected: Option<engine::Square>,
+        dots: Vec<engine::Square>,
+    ) -> Outcome<BoardSpec> {
         let row = &loaded.row;
         let pos = *loaded.game.position();
         let settings = self.store().server_settings(&row.server).await?;
@@ -225,6 +260,7 @@ impl Service {
             flipped,
             last_move,
             check,
+            selected,
             dots,
             arrows: Vec::new(),
             theme: settings.theme,
@@ -271,7 +307,10 @@ impl Service {
         let (ratings, note) = self.finish(&mut loaded, outcome).await?;
         self.store().finish_game(&loaded.row, &ratings).await?;
         let name = self.seat_name(&loaded.row, loser).await?;
-        Ok(vec![self.game_reply(&loaded, &format!("{name} resigns."), &note).await?])
+        Ok(vec![
+            self.game_reply(&loaded, &format!("{name} resigns."), &note)
+                .await?,
+        ])
     }
 
     /// Offers a draw, or accepts the opponent's offer.
@@ -302,7 +341,13 @@ impl Service {
             return Ok(replies);
         }
         if loaded.cpu_drives(opponent) {
-            replies.push(Reply::text(&ctx.place, "The CPU declines the draw: it likes its position.").for_game(id));
+            replies.push(
+                Reply::text(
+                    &ctx.place,
+                    "The CPU declines the draw: it likes its position.",
+                )
+                .for_game(id),
+            );
             return Ok(replies);
         }
         if loaded.row.draw_offer.as_deref() == Some(color_word(me)) {
@@ -314,7 +359,9 @@ impl Service {
         replies.push(
             Reply::text(
                 &ctx.place,
-                format!("{name} offers a draw. {them}: accept with /draw, or play a move to decline."),
+                format!(
+                    "{name} offers a draw. {them}: accept with /draw, or play a move to decline."
+                ),
             )
             .with_buttons(vec![Button::OfferDraw(id)])
             .for_game(id),
@@ -361,7 +408,11 @@ impl Service {
         } else {
             me
         };
-        let plies = if loaded.game.position().turn() == requester { 2 } else { 1 };
+        let plies = if loaded.game.position().turn() == requester {
+            2
+        } else {
+            1
+        };
         if loaded.game.moves().len() < plies {
             return refuse("There is no move to take back yet.");
         }
@@ -375,12 +426,20 @@ impl Service {
         let from_ply = loaded.game.moves().len() as i64 + 1;
         self.store().take_back(&loaded.row, from_ply).await?;
         let noun = if plies == 1 { "move" } else { "moves" };
-        replies.push(self.game_reply(&loaded, &format!("Took back {plies} {noun}."), "").await?);
+        replies.push(
+            self.game_reply(&loaded, &format!("Took back {plies} {noun}."), "")
+                .await?,
+        );
         Ok(replies)
     }
 
     /// The current board, or with dots on one piece's legal moves.
-    pub async fn board(&self, ctx: &Ctx, game: Option<GameId>, square: Option<&str>) -> Outcome<Vec<Reply>> {
+    pub async fn board(
+        &self,
+        ctx: &Ctx,
+        game: Option<GameId>,
+        square: Option<&str>,
+    ) -> Outcome<Vec<Reply>> {
         let player = self.player(&ctx.user).await?;
         let id = self.find_game(ctx, player, game).await?;
         let loaded = self.load(id).await?;
@@ -394,7 +453,11 @@ impl Service {
         let Some(piece) = pos.piece_at(sq) else {
             return refuse(format!("There is no piece on {sq}."));
         };
-        let moves: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.from == sq).collect();
+        let moves: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == sq)
+            .collect();
         let list: Vec<String> = moves.iter().map(|m| pos.san(m)).collect();
         let text = if piece.color != pos.turn() {
             format!("The {piece} on {sq} cannot move now: it is not its side's turn.")
@@ -404,8 +467,10 @@ impl Service {
             format!("The {piece} on {sq} can go: {}", list.join(", "))
         };
         let dots = moves.iter().map(|m| m.to).collect();
-        let board = self.board_spec(&loaded, dots).await?;
-        Ok(vec![Reply::private(&ctx.place, text).with_board(board).for_game(id)])
+        let board = self.board_spec_selected(&loaded, Some(sq), dots).await?;
+        Ok(vec![Reply::private(&ctx.place, text)
+            .with_board(board)
+            .for_game(id)])
     }
 
     async fn active_game_of_player(&self, id: GameId, player: PlayerId) -> Outcome<Loaded> {

@@ -8,7 +8,12 @@ impl Service {
     /// channel, their only game in this server, the game this thread
     /// holds, or their latest game in this server. A game never answers
     /// to a command from another server (or from another user's DMs).
-    pub(crate) async fn find_game(&self, ctx: &Ctx, player: PlayerId, named: Option<GameId>) -> Outcome<GameId> {
+    pub(crate) async fn find_game(
+        &self,
+        ctx: &Ctx,
+        player: PlayerId,
+        named: Option<GameId>,
+    ) -> Outcome<GameId> {
         let server = &ctx.place.server;
         if let Some(id) = named {
             return match self.store().game(id).await? {

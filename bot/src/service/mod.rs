@@ -166,7 +166,10 @@ impl Service {
     }
 
     async fn player(&self, user: &User) -> Outcome<PlayerId> {
-        Ok(self.store().player(&user.key, &user.name, self.now()).await?)
+        Ok(self
+            .store()
+            .player(&user.key, &user.name, self.now())
+            .await?)
     }
 
     fn game_lock(&self, id: GameId) -> Arc<tokio::sync::Mutex<()>> {

@@ -9,7 +9,11 @@ use skillratings::Outcomes;
 impl Service {
     /// New ratings for a finished game's players, and a line saying how
     /// they moved; nothing for a casual game.
-    pub(crate) async fn rate(&self, row: &GameRow, outcome: engine::Outcome) -> Outcome<(Vec<RatingRow>, String)> {
+    pub(crate) async fn rate(
+        &self,
+        row: &GameRow,
+        outcome: engine::Outcome,
+    ) -> Outcome<(Vec<RatingRow>, String)> {
         let (Some(white), Some(black)) = (row.players[0], row.players[1]) else {
             return Ok((Vec::new(), String::new()));
         };

@@ -66,6 +66,8 @@ pub struct BoardSpec {
     pub flipped: bool,
     pub last_move: Option<(Square, Square)>,
     pub check: Option<Square>,
+    /// The piece whose moves the dots show.
+    pub selected: Option<Square>,
     pub dots: Vec<Square>,
     pub arrows: Vec<(Square, Square)>,
     pub theme: String,

@@ -118,6 +118,9 @@ impl Service {
             change.apply(&mut settings);
         }
         self.store().save_server_settings(server, &settings).await?;
-        Ok(vec![Reply::text(&ctx.place, format!("Saved. {}", describe(&settings)))])
+        Ok(vec![Reply::text(
+            &ctx.place,
+            format!("Saved. {}", describe(&settings)),
+        )])
     }
 }

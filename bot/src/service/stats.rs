@@ -12,7 +12,12 @@ impl Service {
         let cfg = self.config();
         let rows = self
             .store()
-            .leaderboard(variant.name(), cfg.leaderboard_min_games, cfg.leaderboard_max_deviation, 10)
+            .leaderboard(
+                variant.name(),
+                cfg.leaderboard_min_games,
+                cfg.leaderboard_max_deviation,
+                10,
+            )
             .await?;
         let mut text = format!("**{} leaderboard**", variant.title());
         if rows.is_empty() {
@@ -44,7 +49,11 @@ impl Service {
         }
         for r in rows {
             let variant: Option<Variant> = r.variant.parse().ok();
-            let provisional = if r.deviation > self.config().leaderboard_max_deviation { "?" } else { "" };
+            let provisional = if r.deviation > self.config().leaderboard_max_deviation {
+                "?"
+            } else {
+                ""
+            };
             text.push_str(&format!(
                 "\n- {}: {:.0}{provisional} ±{:.0} ({} games)",
                 variant.map_or(r.variant.as_str(), |v| v.title()),
@@ -85,7 +94,9 @@ impl Service {
         let player = self.player(&ctx.user).await?;
         let id = self.find_game(ctx, player, game).await?;
         let text = self.pgn_of(id).await?;
-        Ok(vec![Reply::text(&ctx.place, format!("```\n{text}```")).for_game(id)])
+        Ok(vec![
+            Reply::text(&ctx.place, format!("```\n{text}```")).for_game(id)
+        ])
     }
 
     /// The PGN text of a stored game.
@@ -94,7 +105,10 @@ impl Service {
         let row = &loaded.row;
         let date = chrono_date(row.created_at);
         let tags = PgnTags {
-            event: Some(format!("alfil game #{id}{}", if row.rated { ", rated" } else { "" })),
+            event: Some(format!(
+                "alfil game #{id}{}",
+                if row.rated { ", rated" } else { "" }
+            )),
             site: Some("alfil".into()),
             date: Some(date),
             white: Some(self.seat_name(row, engine::Color::White).await?),

@@ -17,7 +17,10 @@ impl Service {
                 let name = self.store().player_name(c.challenger).await?;
                 self.send(Reply::text(
                     &Place::new(&c.server, &c.channel),
-                    format!("{name}'s challenge #{} has expired: nobody accepted it in time.", c.id),
+                    format!(
+                        "{name}'s challenge #{} has expired: nobody accepted it in time.",
+                        c.id
+                    ),
                 ));
             }
         }
@@ -45,7 +48,12 @@ impl Service {
             loaded.row.turn_deadline = None;
             loaded.row.idle_deadline = None;
             self.store().update_game(&loaded.row).await?;
-            let minutes = self.store().server_settings(&loaded.row.server).await?.idle_seconds / 60;
+            let minutes = self
+                .store()
+                .server_settings(&loaded.row.server)
+                .await?
+                .idle_seconds
+                / 60;
             self.send(
                 Reply::text(
                     &place,

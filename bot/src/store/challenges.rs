@@ -75,16 +75,23 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
-        let row = sqlx::query(AssertSqlSafe(format!("SELECT {COLUMNS} FROM challenges WHERE id = ?")))
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COLUMNS} FROM challenges WHERE id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
         Ok(row.as_ref().map(challenge_row))
     }
 
     /// Open challenges in a server that this player may answer (addressed to
     /// them or open to anyone), newest first.
-    pub async fn open_challenges_for(&self, server: &str, player: PlayerId, now: i64) -> Result<Vec<ChallengeRow>> {
+    pub async fn open_challenges_for(
+        &self,
+        server: &str,
+        player: PlayerId,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM challenges
              WHERE status = 'open' AND server = ?1 AND expires_at > ?3 AND challenger != ?2
@@ -113,13 +120,20 @@ impl Store {
 
     /// Moves an open challenge to a final status; false if it was no longer
     /// open (someone else answered first).
-    pub async fn close_challenge(&self, id: i64, status: &str, game: Option<GameId>) -> Result<bool> {
-        let done = sqlx::query("UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'open'")
-            .bind(status)
-            .bind(game)
-            .bind(id)
-            .execute(self.pool())
-            .await?;
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: &str,
+        game: Option<GameId>,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'open'",
+        )
+        .bind(status)
+        .bind(game)
+        .bind(id)
+        .execute(self.pool())
+        .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -127,11 +141,13 @@ impl Store {
     /// `None` if the challenge was no longer open.
     pub async fn accept_challenge(&self, id: i64, game: &super::GameRow) -> Result<Option<GameId>> {
         let mut tx = self.pool().begin().await?;
-        let still_open = sqlx::query("UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
+        let still_open = sqlx::query(
+            "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
             == 1;
         if !still_open {
             return Ok(None);

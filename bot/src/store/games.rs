@@ -89,18 +89,21 @@ impl Store {
     }
 
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
-        let row = sqlx::query(AssertSqlSafe(format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?")))
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
+        let row = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
         Ok(row.as_ref().map(game_row))
     }
 
     pub async fn moves(&self, game: GameId) -> Result<Vec<MoveRow>> {
-        let rows = sqlx::query("SELECT ply, uci, san, by_cpu FROM moves WHERE game_id = ? ORDER BY ply")
-            .bind(game)
-            .fetch_all(self.pool())
-            .await?;
+        let rows =
+            sqlx::query("SELECT ply, uci, san, by_cpu FROM moves WHERE game_id = ? ORDER BY ply")
+                .bind(game)
+                .fetch_all(self.pool())
+                .await?;
         Ok(rows
             .iter()
             .map(|r| MoveRow {
@@ -256,7 +259,10 @@ async fn update_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, g: &GameRow) 
     Ok(())
 }
 
-async fn save_ratings(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, ratings: &[RatingRow]) -> Result<()> {
+async fn save_ratings(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    ratings: &[RatingRow],
+) -> Result<()> {
     for r in ratings {
         sqlx::query(
             "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games)
@@ -276,7 +282,10 @@ async fn save_ratings(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, ratings: &[R
     Ok(())
 }
 
-pub(super) async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, row: &GameRow) -> Result<GameId> {
+pub(super) async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    row: &GameRow,
+) -> Result<GameId> {
     let r = sqlx::query(
         "INSERT INTO games (server, channel, variant, start_fen, stalemate, counter, move_rule,
            rated, turn_limit, white, black, white_level, black_level, rematch_of, created_at,
@@ -305,4 +314,3 @@ pub(super) async fn insert_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, ro
     .await?;
     Ok(r.get(0))
 }
-

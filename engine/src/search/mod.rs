@@ -167,7 +167,12 @@ impl Searcher {
     /// Searches `pos` within `limits`. `history` holds the hashes of the
     /// positions played before it (the current one may end the list), so
     /// the search sees repetitions. `None` if the game is already over.
-    pub fn search(&mut self, pos: &Position, history: &[u64], limits: Limits) -> Option<SearchResult> {
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: Limits,
+    ) -> Option<SearchResult> {
         self.search_with(pos, history, limits, |_| {})
     }
 
