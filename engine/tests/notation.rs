@@ -528,4 +528,11 @@ fn games_export_as_pgn_with_a_variant_tag() {
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     assert!(pgn.contains("[White \"Ann\"]"), "{pgn}");
     assert!(pgn.contains("1. Rh8# 1-0"), "{pgn}");
+    // Black to move first: the move number carries "...".
+    let pos = board(Variant::Shatranj, "Kb6 Rh1 ka8 pc5")
+        .black_to_move()
+        .pos();
+    let black_first = common::game(&pos, &["c4", "Rh8"]);
+    let pgn = black_first.pgn(&PgnTags::default());
+    assert!(pgn.contains("1... c4 2. Rh8# 1-0"), "{pgn}");
 }
