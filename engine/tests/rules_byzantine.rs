@@ -153,6 +153,67 @@ fn nothing_moves_through_the_centre_inner_and_outer_rings_are_edges() {
     assert_eq!(targets(&pos, "a1"), names(&["b3", "c2", "f1", "g2"]));
 }
 
+/// "Steps: "along" = to the next cell of the same ring (p +/- 1 mod 16);
+/// "across" = to the same position on the neighbouring ring (ring +/- 1);
+/// "diagonal" = one ring across and one cell along." Checked for every
+/// cell against the board's step, leap and slide tables.
+#[test]
+fn steps_along_across_and_diagonal_for_every_cell() {
+    let geo = Geometry::of(BoardKind::Round);
+    let set = |offsets: &[(i32, i32)], ring: i32, p: i32| -> Vec<Square> {
+        let mut v: Vec<Square> = offsets
+            .iter()
+            .filter(|(dr, _)| (0..4).contains(&(ring + dr)))
+            .map(|(dr, dp)| cell(ring + dr, p + dp))
+            .collect();
+        v.sort();
+        v
+    };
+    let sorted = |bb: engine::Bitboard| -> Vec<Square> { bb.collect() };
+    for ring in 0..4 {
+        for p in 0..16 {
+            let c = cell(ring, p).index();
+            let straight = set(&[(0, 1), (0, -1), (1, 0), (-1, 0)], ring, p);
+            let diagonal = set(&[(1, 1), (1, -1), (-1, 1), (-1, -1)], ring, p);
+            let alfil = set(&[(2, 2), (2, -2), (-2, 2), (-2, -2)], ring, p);
+            let knight = set(
+                &[
+                    (1, 2),
+                    (1, -2),
+                    (-1, 2),
+                    (-1, -2),
+                    (2, 1),
+                    (2, -1),
+                    (-2, 1),
+                    (-2, -1),
+                ],
+                ring,
+                p,
+            );
+            assert_eq!(sorted(geo.wazir[c]), straight, "({ring}, {p})");
+            assert_eq!(sorted(geo.ferz[c]), diagonal, "({ring}, {p})");
+            assert_eq!(sorted(geo.king[c]), {
+                let mut k = [straight.clone(), diagonal.clone()].concat();
+                k.sort();
+                k
+            });
+            assert_eq!(sorted(geo.alfil[c]), alfil, "({ring}, {p})");
+            assert_eq!(sorted(geo.knight[c]), knight, "({ring}, {p})");
+            // An empty board: the rook reaches the 15 other cells of its
+            // ring and every cell straight across.
+            let rook: engine::Bitboard = geo.straight[c]
+                .iter()
+                .fold(engine::Bitboard::EMPTY, |acc, ray| {
+                    acc | ray.reach(engine::Bitboard::EMPTY).0
+                });
+            let mut expected: Vec<Square> = (1..16).map(|k| cell(ring, p + k)).collect();
+            expected.extend((0..4).filter(|&r| r != ring).map(|r| cell(r, p)));
+            expected.sort();
+            assert_eq!(sorted(rook), expected, "({ring}, {p})");
+        }
+    }
+}
+
 /// "King: one along, across or diagonal."
 #[test]
 fn king_one_along_across_or_diagonal() {
