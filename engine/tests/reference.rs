@@ -28,7 +28,9 @@ struct Tally {
 
 fn check_corpus(variant: Variant, file: &str) -> Tally {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let reader = BufReader::new(GzDecoder::new(std::fs::File::open(&path).expect("corpus file")));
+    let reader = BufReader::new(GzDecoder::new(
+        std::fs::File::open(&path).expect("corpus file"),
+    ));
     let mut tally = Tally::default();
     for line in reader.lines() {
         let line = line.expect("readable corpus");
@@ -43,7 +45,11 @@ fn check_position(variant: Variant, v: &Value, tally: &mut Tally) {
     let pos = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     tally.positions += 1;
     assert_eq!(pos.fen(), fen, "FEN round trip");
-    assert_eq!(pos.is_check(), v["check"].as_bool().expect("check"), "check in {fen}");
+    assert_eq!(
+        pos.is_check(),
+        v["check"].as_bool().expect("check"),
+        "check in {fen}"
+    );
 
     let fsf_moves: Vec<String> = v["legal"]
         .as_array()
@@ -78,16 +84,30 @@ fn check_position(variant: Variant, v: &Value, tally: &mut Tally) {
         } else {
             EndReason::BareKing
         };
-        assert_eq!(outcome, Some(Outcome::Win { winner, reason }), "bare king in {fen}");
+        assert_eq!(
+            outcome,
+            Some(Outcome::Win { winner, reason }),
+            "bare king in {fen}"
+        );
         return;
     }
     if bare(Color::White) && bare(Color::Black) {
         tally.two_bare_kings += 1;
-        assert_eq!(outcome, Some(Outcome::Draw { reason: EndReason::BareKings }), "{fen}");
+        assert_eq!(
+            outcome,
+            Some(Outcome::Draw {
+                reason: EndReason::BareKings
+            }),
+            "{fen}"
+        );
         assert_eq!(ours, fsf_sorted, "the kings' moves in {fen}");
         return;
     }
-    if bare(us) && pos.outcome_before_repetition().is_some_and(|o| o.reason() == EndReason::BareKing) {
+    if bare(us)
+        && pos
+            .outcome_before_repetition()
+            .is_some_and(|o| o.reason() == EndReason::BareKing)
+    {
         // Fairy-Stockfish gives the bared side its move; we end the game
         // because it cannot take the last piece.
         tally.bare_king_without_counter += 1;
@@ -106,11 +126,28 @@ fn check_position(variant: Variant, v: &Value, tally: &mut Tally) {
         // for the side to move, as our standard rules do.
         tally.mates_and_stalemates += 1;
         assert_eq!(v["result"].as_i64(), Some(-32000), "{fen}");
-        let reason = if pos.is_check() { EndReason::Checkmate } else { EndReason::Stalemate };
-        assert_eq!(outcome, Some(Outcome::Win { winner: us.other(), reason }), "{fen}");
+        let reason = if pos.is_check() {
+            EndReason::Checkmate
+        } else {
+            EndReason::Stalemate
+        };
+        assert_eq!(
+            outcome,
+            Some(Outcome::Win {
+                winner: us.other(),
+                reason
+            }),
+            "{fen}"
+        );
     } else if optional {
         tally.move_rule_claims += 1;
-        assert_eq!(outcome, Some(Outcome::Draw { reason: EndReason::MoveRule }), "{fen}");
+        assert_eq!(
+            outcome,
+            Some(Outcome::Draw {
+                reason: EndReason::MoveRule
+            }),
+            "{fen}"
+        );
     } else {
         assert_eq!(outcome, None, "the game goes on in {fen}");
     }
