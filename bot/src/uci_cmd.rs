@@ -101,7 +101,10 @@ impl Session {
     }
 
     fn identify(&self) -> Vec<String> {
-        let levels: String = Level::ALL.iter().map(|l| format!(" var {}", l.name())).collect();
+        let levels: String = Level::ALL
+            .iter()
+            .map(|l| format!(" var {}", l.name()))
+            .collect();
         let variants: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
         vec![
             format!("id name alfil {}", env!("CARGO_PKG_VERSION")),
@@ -162,7 +165,10 @@ impl Session {
     /// `position startpos|fen <fen> [moves m1 m2 ...]`. On any error the
     /// game is left as it was and the error reported.
     fn set_position(&mut self, words: &[&str]) -> Vec<String> {
-        let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+        let moves_at = words
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(words.len());
         let start = match words.first() {
             Some(&"startpos") => Position::new(self.variant),
             Some(&"fen") => match Position::from_fen(self.variant, &words[1..moves_at].join(" ")) {
@@ -242,7 +248,9 @@ fn play_uci_move(game: &mut Game, text: &str) -> Result<(), String> {
         Some((i, c)) if text.len() == 5 && c.is_ascii_alphabetic() => &text[..i],
         _ => text,
     };
-    game.play_text(trimmed).map(|_| ()).map_err(|e| e.to_string())
+    game.play_text(trimmed)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// The `info` line for a finished iteration.
@@ -303,7 +311,9 @@ pub fn run(_args: Args) -> Result<(), String> {
                     session.reset = false;
                 }
                 stop.reset();
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 session.level().configure(&mut s, seed);
                 let game = session.game().clone();
                 running = Some(std::thread::spawn(move || {
@@ -359,8 +369,10 @@ mod tests {
     fn announces_the_variant_option_and_ends_with_uciok() {
         let mut s = Session::new();
         let lines = said(s.handle("uci"));
-        assert!(lines.iter().any(|l| l.starts_with("option name UCI_Variant type combo")
-            && l.contains("var courier")));
+        assert!(lines
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Variant type combo")
+                && l.contains("var courier")));
         assert_eq!(lines.last().unwrap(), "uciok");
         assert_eq!(said(s.handle("isready")), vec!["readyok"]);
     }
@@ -373,7 +385,7 @@ mod tests {
         assert_eq!(s.game().moves().len(), 2);
         assert_eq!(s.game().variant(), Variant::Courier);
         let mut s = Session::new();
-        let fen = "8/4P3/8/8/8/8/k7/3K4 w - - 0 1";
+        let fen = "8/4P3/8/8/8/p7/k7/3K4 w - - 0 1";
         said(s.handle(&format!("position fen {fen} moves e7e8q")));
         assert_eq!(s.game().moves().len(), 1);
         let bad = said(s.handle("position startpos moves e2e5"));
@@ -410,7 +422,7 @@ mod tests {
 
     #[test]
     fn formats_results() {
-        let pos = Position::from_fen(Variant::Shatranj, "3k4/8/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+        let pos = Position::from_fen(Variant::Shatranj, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
         let r = Searcher::new().search(&pos, &[], Limits::depth(2)).unwrap();
         assert!(info_line(&r).contains("score mate 1"));
         assert_eq!(bestmove_line(Some(&r)), "bestmove h1h8");

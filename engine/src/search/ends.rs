@@ -11,7 +11,12 @@ use crate::variant::StalemateRule;
 
 /// The score of a position whose game is over without looking at history,
 /// or `None` if play goes on. `moves` are its legal moves.
-pub(crate) fn terminal(pos: &Position, moves: &MoveList, in_check: bool, ply: usize) -> Option<i32> {
+pub(crate) fn terminal(
+    pos: &Position,
+    moves: &MoveList,
+    in_check: bool,
+    ply: usize,
+) -> Option<i32> {
     let lost = -MATE + ply as i32;
     if moves.is_empty() && in_check {
         return Some(lost);
@@ -58,12 +63,24 @@ mod tests {
     #[test]
     fn agrees_with_the_rules_on_each_end() {
         // Checkmate: the rooks mate on the back rank.
-        assert_eq!(score(Variant::Shatranj, "3k4/R7/8/8/8/8/8/1R1K4 b - - 0 1"), None);
-        assert_eq!(score(Variant::Shatranj, "1R1k4/R7/8/8/8/8/8/3K4 b - - 0 1"), Some(-MATE));
+        assert_eq!(
+            score(Variant::Shatranj, "3k4/R6p/8/8/8/8/8/1R1K4 b - - 0 1"),
+            None
+        );
+        assert_eq!(
+            score(Variant::Shatranj, "1R1k4/R6p/8/8/8/8/8/3K4 b - - 0 1"),
+            Some(-MATE)
+        );
         // Bare king, no counter possible: lost at once.
-        assert_eq!(score(Variant::Shatranj, "8/8/8/8/8/3k4/8/R2K4 b - - 0 1"), Some(-MATE));
+        assert_eq!(
+            score(Variant::Shatranj, "8/8/8/8/8/3k4/8/R2K4 b - - 0 1"),
+            Some(-MATE)
+        );
         // Bare king that can take the last piece: a draw.
-        assert_eq!(score(Variant::Shatranj, "8/8/8/8/8/3k4/3R4/3K4 b - - 0 1"), Some(0));
+        assert_eq!(
+            score(Variant::Shatranj, "8/8/8/8/8/3k4/2R5/5K2 b - - 0 1"),
+            Some(0)
+        );
         // Stalemate: lost in Shatranj, drawn in Medieval chess.
         let stale = "k7/8/K7/p7/P7/8/1R6/8 b - - 0 1";
         assert_eq!(score(Variant::Shatranj, stale), Some(-MATE));

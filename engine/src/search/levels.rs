@@ -144,7 +144,12 @@ impl Level {
     /// let result = Level::Beginner.choose_move(&game, 7, None).unwrap();
     /// assert!(game.position().legal_moves().contains(&result.best));
     /// ```
-    pub fn choose_move(self, game: &Game, seed: u64, time: Option<Duration>) -> Option<SearchResult> {
+    pub fn choose_move(
+        self,
+        game: &Game,
+        seed: u64,
+        time: Option<Duration>,
+    ) -> Option<SearchResult> {
         let mut searcher = Searcher::with_hash(4);
         self.configure(&mut searcher, seed ^ game.moves().len() as u64);
         searcher.search_game(game, self.limits(time))
@@ -159,7 +164,9 @@ impl fmt::Display for Level {
 
 /// The name is not one of the seven levels.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level '{0}': choose Novice, Beginner, Casual, Intermediate, Club, Expert or Master")]
+#[error(
+    "unknown level '{0}': choose Novice, Beginner, Casual, Intermediate, Club, Expert or Master"
+)]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for Level {

@@ -7,7 +7,7 @@
 //! use engine::search::{Limits, Searcher};
 //! use engine::{Position, Variant};
 //! // White mates at once: the rook on h1 slides up to h8.
-//! let pos = Position::from_fen(Variant::Shatranj, "3k4/8/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+//! let pos = Position::from_fen(Variant::Shatranj, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
 //! let result = Searcher::new().search(&pos, &[], Limits::depth(3)).unwrap();
 //! assert_eq!(result.best.uci(), "h1h8");
 //! assert_eq!(result.mate_in(), Some(1));
@@ -167,7 +167,12 @@ impl Searcher {
     /// Searches `pos` within `limits`. `history` holds the hashes of the
     /// positions played before it (the current one may end the list), so
     /// the search sees repetitions. `None` if the game is already over.
-    pub fn search(&mut self, pos: &Position, history: &[u64], limits: Limits) -> Option<SearchResult> {
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: Limits,
+    ) -> Option<SearchResult> {
         self.search_with(pos, history, limits, |_| {})
     }
 

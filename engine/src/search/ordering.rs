@@ -42,7 +42,14 @@ impl Heuristics {
 
     /// A quiet move caused a cut-off: remember it, and mark down the quiet
     /// moves tried before it.
-    pub(crate) fn reward(&mut self, color: Color, ply: usize, m: &Move, depth: i32, tried: &[Move]) {
+    pub(crate) fn reward(
+        &mut self,
+        color: Color,
+        ply: usize,
+        m: &Move,
+        depth: i32,
+        tried: &[Move],
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(*m) {
             k[1] = k[0];
@@ -51,7 +58,10 @@ impl Heuristics {
         let bonus = (depth * depth).min(400);
         let i = Heuristics::index(color, m);
         self.history[i] = (self.history[i] + bonus).min(HISTORY_MAX);
-        for q in tried.iter().filter(|q| !q.is_capture() && !q.promotion && *q != m) {
+        for q in tried
+            .iter()
+            .filter(|q| !q.is_capture() && !q.promotion && *q != m)
+        {
             let j = Heuristics::index(color, q);
             self.history[j] = (self.history[j] - bonus).max(-HISTORY_MAX);
         }
@@ -110,11 +120,7 @@ impl Iterator for Picker {
     /// Selection rather than a full sort: a cut-off usually comes after
     /// the first move or two.
     fn next(&mut self) -> Option<(Move, i32)> {
-        let (best, _) = self
-            .moves
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, (_, s))| *s)?;
+        let (best, _) = self.moves.iter().enumerate().max_by_key(|(_, (_, s))| *s)?;
         Some(self.moves.swap_remove(best))
     }
 }
@@ -122,7 +128,11 @@ impl Iterator for Picker {
 /// Most valuable victim first; among equal victims, the cheapest attacker.
 fn capture_score(variant: Variant, m: &Move) -> i32 {
     let victim = m.capture.map_or(0, |r| piece_value(variant, r));
-    let promo = if m.promotion { piece_value(variant, crate::Role::Ferz) } else { 0 };
+    let promo = if m.promotion {
+        piece_value(variant, crate::Role::Ferz)
+    } else {
+        0
+    };
     (victim + promo) * 16 - piece_value(variant, m.role) / 8
 }
 
@@ -133,9 +143,17 @@ mod tests {
 
     #[test]
     fn captures_come_before_quiet_moves() {
-        let pos = Position::from_fen(Variant::Shatranj, "3k4/8/8/3r4/4P3/8/8/3K4 w - - 0 1").unwrap();
+        let pos =
+            Position::from_fen(Variant::Shatranj, "3k4/8/8/3r4/4P3/8/8/3K4 w - - 0 1").unwrap();
         let h = Heuristics::new();
-        let mut picker = Picker::new(Variant::Shatranj, pos.turn(), &pos.legal_moves(), None, 0, &h);
+        let mut picker = Picker::new(
+            Variant::Shatranj,
+            pos.turn(),
+            &pos.legal_moves(),
+            None,
+            0,
+            &h,
+        );
         assert_eq!(picker.next().unwrap().0.uci(), "e4d5");
     }
 }

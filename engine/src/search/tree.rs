@@ -31,7 +31,9 @@ impl Searcher {
             if let Some(score) = terminal(pos, &moves, in_check, ply) {
                 return score;
             }
-            if self.is_repetition(pos.halfmoves as usize) || pos.halfmoves >= 2 * pos.rules.move_rule {
+            if self.is_repetition(pos.halfmoves as usize)
+                || pos.halfmoves >= 2 * pos.rules.move_rule
+            {
                 return 0;
             }
             // No line from here can beat a mate already found nearer the root.
@@ -125,7 +127,8 @@ impl Searcher {
                 } else {
                     0
                 };
-                let mut s = -self.alphabeta(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                let mut s =
+                    -self.alphabeta(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
                 if s > alpha && r > 0 {
                     s = -self.alphabeta(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
                 }
@@ -165,8 +168,13 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let store_move = if bound == Bound::Upper { None } else { best_move.as_ref() };
-        self.tt.store(pos.hash, ply, store_move, best_score, depth, bound);
+        let store_move = if bound == Bound::Upper {
+            None
+        } else {
+            best_move.as_ref()
+        };
+        self.tt
+            .store(pos.hash, ply, store_move, best_score, depth, bound);
         best_score
     }
 
@@ -221,7 +229,11 @@ impl Searcher {
         for (m, _) in picker {
             if !in_check && their_units > 2 {
                 let gain = m.capture.map_or(0, |r| piece_value(pos.variant, r))
-                    + if m.promotion { piece_value(pos.variant, Role::Ferz) } else { 0 };
+                    + if m.promotion {
+                        piece_value(pos.variant, Role::Ferz)
+                    } else {
+                        0
+                    };
                 // Delta: even winning this outright would not reach alpha.
                 if best + gain + 200 < alpha {
                     continue;
@@ -256,7 +268,7 @@ impl Searcher {
     /// Counts a node; true when the search must stop now.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.clock.out_of_budget(self.nodes) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.clock.out_of_budget(self.nodes) {
             self.aborted = true;
         }
         self.aborted
@@ -306,7 +318,8 @@ impl Searcher {
     }
 
     fn is_blind(&self, pos: &Position) -> bool {
-        self.style.blind > 0 && mix(pos.hash ^ self.style.seed.rotate_left(17)) % 1000 < self.style.blind as u64
+        self.style.blind > 0
+            && mix(pos.hash ^ self.style.seed.rotate_left(17)) % 1000 < self.style.blind as u64
     }
 
     /// Enough pieces that passing is not a fair test (see null move).

@@ -67,7 +67,9 @@ impl Table {
 
     pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let b = (key as usize & self.mask) * 2;
-        let slot = self.slots[b..b + 2].iter().find(|s| s.key == key && s.bound != 0)?;
+        let slot = self.slots[b..b + 2]
+            .iter()
+            .find(|s| s.key == key && s.bound != 0)?;
         Some(Hit {
             mv: decode(slot.mv),
             score: from_tt(slot.score as i32, ply),
