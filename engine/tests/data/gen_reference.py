@@ -100,16 +100,25 @@ class Board:
                 i = self.idx(f, r)
                 self.onboard.append(i)
                 self.sqname[i] = FILES[f] + str(r + 1)
-        # attack tables: which piece letters attack along a leap offset
-        self.leap_attackers = []  # (offset, set of lowercase letters)
-        offs = {}
-        for p, lst in self.leaps.items():
-            for o in lst:
-                offs.setdefault(o, set()).add(p)
-        self.leap_attackers = sorted(offs.items())
-        self.rook_like = [p for p, d in self.slides.items() if d and d[0] in (1, -1) and abs(d[1]) == S]
-        self.orth_sliders = set(p for p, d in self.slides.items() if d and set(d) == {1, -1, S, -S})
-        self.diag_sliders = set(p for p, d in self.slides.items() if d and set(d) == {1 + S, 1 - S, -1 + S, -1 - S})
+        # attack tables: (offset from the attacked square, letters that attack
+        # it from there), one list per attacking colour
+        self.leap_att = {}
+        self.slide_att = {}
+        for white in (True, False):
+            case = str.upper if white else str.lower
+            offs = {}
+            for p, lst in self.leaps.items():
+                for o in lst:
+                    offs.setdefault(-o, set()).add(case(p))
+            pawn_from = (-S - 1, -S + 1) if white else (S - 1, S + 1)
+            for o in pawn_from:
+                offs.setdefault(o, set()).add(case("p"))
+            self.leap_att[white] = [(o, frozenset(ls)) for o, ls in sorted(offs.items())]
+            dirs = {}
+            for p, lst in self.slides.items():
+                for d in lst:
+                    dirs.setdefault(d, set()).add(case(p))
+            self.slide_att[white] = [(d, frozenset(ls)) for d, ls in sorted(dirs.items())]
         self.set_fen(fen)
 
     def idx(self, f, r):
@@ -146,9 +155,13 @@ class Board:
         self.halfmove = int(parts[4])
         self.fullmove = int(parts[5])
         self.kings = {}
+        self.cnt = {True: 0, False: 0}
         for i in self.onboard:
-            if self.sq[i] in "kK":
-                self.kings[self.sq[i] == "K"] = i
+            c = self.sq[i]
+            if c != EMPTY:
+                self.cnt[c.isupper()] += 1
+            if c in "kK":
+                self.kings[c == "K"] = i
 
     def fen(self):
         rows = []
@@ -172,30 +185,15 @@ class Board:
     # ---- attacks -------------------------------------------------------
     def attacked(self, s, by_white):
         sq = self.sq
-        for o, ps in self.leap_attackers:
-            c = sq[s + o]
-            if c != EMPTY and c != OFF and c.isupper() == by_white and c.lower() in ps:
+        for o, letters in self.leap_att[by_white]:
+            if sq[s + o] in letters:
                 return True
-        S = self.S
-        for dirs, kinds in (((1, -1, S, -S), self.orth_sliders),
-                            ((1 + S, 1 - S, -1 + S, -1 - S), self.diag_sliders)):
-            if not kinds:
-                continue
-            for d in dirs:
-                t = s + d
-                while sq[t] == EMPTY:
-                    t += d
-                c = sq[t]
-                if c != OFF and c.isupper() == by_white and c.lower() in kinds:
-                    return True
-        if by_white:
-            for t in (s - S - 1, s - S + 1):
-                if sq[t] == "P":
-                    return True
-        else:
-            for t in (s + S - 1, s + S + 1):
-                if sq[t] == "p":
-                    return True
+        for d, letters in self.slide_att[by_white]:
+            t = s + d
+            while sq[t] == EMPTY:
+                t += d
+            if sq[t] in letters:
+                return True
         return False
 
     def in_check(self):
@@ -203,15 +201,8 @@ class Board:
 
     # ---- material / FSF extinction rule ---------------------------------
     def counts(self):
-        w = b = 0
-        for i in self.onboard:
-            c = self.sq[i]
-            if c != EMPTY:
-                if c.isupper():
-                    w += 1
-                else:
-                    b += 1
-        return w, b
+        """(white pieces, black pieces), kings included."""
+        return self.cnt[True], self.cnt[False]
 
     def extinct(self):
         """FSF's is_immediate_game_end for these variants (extinction with
@@ -278,7 +269,13 @@ class Board:
             self.promoted.add(t)
         if piece in "kK":
             self.kings[piece == "K"] = t
-        self.halfmove = 0 if (cap != EMPTY or piece in "pP") else self.halfmove + 1
+        if cap != EMPTY:
+            self.cnt[not self.white] -= 1
+            self.halfmove = 0
+        elif piece in "pP":
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
         if not self.white:
             self.fullmove += 1
         self.white = not self.white
@@ -289,6 +286,8 @@ class Board:
         self.white = not self.white
         self.sq[f] = piece
         self.sq[t] = cap
+        if cap != EMPTY:
+            self.cnt[not self.white] += 1
         self.halfmove = hm
         self.fullmove = fm
         self.promoted.discard(t)
@@ -361,15 +360,22 @@ def play_game(variant, gid):
     b = Board(variant, start)
     N2 = 2 * b.nmove
     cap_pref = rng.uniform(0.3, 0.97)
+    # in "mate" games one side takes much more than the other, so that it
+    # ends up with the material to mate a king that still has a piece
+    favoured = rng.random() < 0.5
+    weak_cap_pref = rng.uniform(0.0, 0.3)
+    weak_avoid = rng.uniform(0.7, 1.0)
     push_pref = rng.choice([0.0, 0.1, 0.3, 0.6])
     # endgame hunting: look one ply ahead for checkmates and stalemates and
     # let the side with more material hem in the other king
-    hunt = rng.random() < 0.85
+    mode = rng.choices(["bare", "mate", "quiet"], [3, 5, 2])[0]
+    hunt = mode != "quiet" or rng.random() < 0.5
     hunt_pieces = rng.randint(5, 12) if variant == "shatranj" else rng.randint(6, 16)
     end_prob = rng.uniform(0.2, 0.8)      # play a found mate/stalemate
-    bare_pref = rng.choice([0.0, 0.1, 0.5, 0.9])  # play a capture that bares the king
-    restrict = rng.uniform(0.3, 0.9)
-    quiet = rng.random() < 0.35
+    # how often a capture that bares the opponent's king is allowed
+    bare_pref = rng.choice([0.3, 0.9]) if mode == "bare" else 0.0
+    restrict = rng.uniform(0.5, 0.95)
+    quiet = mode == "quiet"
     quiet_pieces = rng.randint(3, 9) if variant == "shatranj" else rng.randint(3, 12)
     quiet_until = None
     max_plies = MAX_PLIES + (150 if quiet else 0)
@@ -409,7 +415,7 @@ def play_game(variant, gid):
         # --- move choice -----------------------------------------------
         m = None
         us, them = (w, k) if b.white else (k, w)
-        if hunt and total <= hunt_pieces:
+        if hunt and (total <= hunt_pieces or min(w, k) <= 3):
             ends, bares, rest = [], [], []
             for mv in legal:
                 u = b.make(mv)
@@ -420,8 +426,9 @@ def play_game(variant, gid):
                 else:
                     rest.append(mv)
                 b.unmake(u)
-            # record some of the game-ending moves (checkmate / stalemate)
-            for mv in rng.sample(ends, min(3, len(ends))):
+            # record some of the game-ending moves (checkmate, stalemate,
+            # baring the king)
+            for mv in rng.sample(ends, min(3, len(ends))) + rng.sample(bares, min(2, len(bares))):
                 u = b.make(mv)
                 samples.append((b.fen(), moves + [b.uci_after(u)], [], bool(b.promoted)))
                 b.unmake(u)
@@ -438,7 +445,7 @@ def play_game(variant, gid):
                     if best is None or score < best[0]:
                         best = (score, mv)
                 m = best[1]
-            elif rest and not (bares and rng.random() < 0.5):
+            elif rest and bares:
                 legal = rest
         if m is None and quiet and total <= quiet_pieces:
             if quiet_until is None:
@@ -447,9 +454,20 @@ def play_game(variant, gid):
                 calm = [mv for mv in legal if not b.is_capture(mv) and not b.is_pawn(mv)]
                 if calm:
                     m = rng.choice(calm)
+        if m is None and mode == "mate" and b.white != favoured and rng.random() < weak_avoid:
+            # the weaker side mostly leaves the stronger side's pieces alone
+            keep = [mv for mv in legal if not b.is_capture(mv)]
+            if keep:
+                legal = keep
+        if m is None and them == 2 and rng.random() >= bare_pref:
+            # do not take the opponent's last piece
+            keep = [mv for mv in legal if not b.is_capture(mv)]
+            if keep:
+                legal = keep
         if m is None:
             caps = [mv for mv in legal if b.is_capture(mv)]
-            if caps and rng.random() < cap_pref:
+            pref = weak_cap_pref if mode == "mate" and b.white != favoured else cap_pref
+            if caps and rng.random() < pref:
                 m = rng.choice(caps)
             else:
                 pawns = [mv for mv in legal if b.is_pawn(mv)]
