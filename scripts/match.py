@@ -26,7 +26,7 @@ import pyffish
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-MAX_PLIES = 400
+MAX_PLIES = 1000
 
 
 class Engine:
