@@ -186,11 +186,16 @@ impl RoundLayout {
             let (_, p) = BoardKind::Round.coords(sq);
             let along = if p == 0 || p == 8 { 0.1 } else { 0.9 };
             let (x, y) = self.point_in(sq, along, 0.2);
-            let ink = match style {
-                RoundStyle::Plain => palette.frame,
-                RoundStyle::Chequered if Self::is_light(sq) => palette.dark,
-                RoundStyle::Chequered => palette.light,
+            let (ink, ground) = match style {
+                RoundStyle::Plain => (palette.frame, palette.plain),
+                RoundStyle::Chequered if Self::is_light(sq) => (palette.dark, palette.light),
+                RoundStyle::Chequered => (palette.light, palette.dark),
             };
+            // A small disc of the cell's colour keeps the letter readable
+            // where a piece reaches into the corner.
+            if let Some(disc) = PathBuilder::from_circle(x, y, letter_scale * 0.55) {
+                canvas.fill(&disc, ground.alpha(200));
+            }
             text::draw_centred(canvas, &sq.file_char().to_string(), x, y, letter_scale, ink);
         }
     }
