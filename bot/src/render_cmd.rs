@@ -136,3 +136,49 @@ fn squares_pair(text: &str) -> Result<(Square, Square), String> {
     }
     Ok((square(&compact[..2])?, square(&compact[2..])?))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_square_pairs_with_or_without_a_dash() {
+        let e2 = Square::parse("e2").unwrap();
+        let e4 = Square::parse("e4").unwrap();
+        assert_eq!(squares_pair("e2-e4"), Ok((e2, e4)));
+        assert_eq!(squares_pair("E2E4"), Ok((e2, e4)));
+        assert!(squares_pair("e2-e").is_err());
+        assert!(squares_pair("e2-z9").is_err());
+    }
+
+    #[test]
+    fn writes_a_png_after_the_moves() {
+        let out = std::env::temp_dir().join(format!("alfil-render-{}.png", std::process::id()));
+        let args = <Args as clap::FromArgMatches>::from_arg_matches(
+            &<Args as clap::Args>::augment_args(clap::Command::new("render")).get_matches_from([
+                "render",
+                "medieval",
+                "--moves",
+                "e2e4",
+                "d7d5",
+                "--dots",
+                "e4",
+                "--size",
+                "128",
+                "-o",
+                out.to_str().unwrap(),
+            ]),
+        )
+        .unwrap();
+        run(args).unwrap();
+        let img = image_size(&std::fs::read(&out).unwrap());
+        std::fs::remove_file(&out).unwrap();
+        assert_eq!(img, (128, 128));
+    }
+
+    fn image_size(png: &[u8]) -> (u32, u32) {
+        // Width and height sit big-endian at bytes 16..24 of a PNG.
+        let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        (be(&png[16..20]), be(&png[20..24]))
+    }
+}
