@@ -12,9 +12,12 @@ if ! python3 -c 'import cairosvg, chess' 2>/dev/null; then
 fi
 
 cargo bench -p alfil-render --bench render --no-run --quiet
-echo "== python-chess + cairosvg"
-python3 scripts/bench_python_render.py --iterations 200 --out target/python-board.png
+cargo build --release --quiet -p alfil-render --example time_png
+echo "== side by side, same picture, alternating (median and min are comparable)"
+for round in 1 2 3; do
+  python3 scripts/bench_python_render.py --iterations 100 --out target/python-board.png
+  ./target/release/examples/time_png 500
+done
 echo "== alfil render (criterion)"
 cargo bench -p alfil-render --bench render --quiet 2>&1 | grep -E "bytes|time:|^png"
-echo "== python-chess + cairosvg, again (the machine's load may have changed)"
-python3 scripts/bench_python_render.py --iterations 200
+uptime
