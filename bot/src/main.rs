@@ -1,7 +1,9 @@
 //! `alfil`: the medieval chess bot and its tools.
 
+mod console_cmd;
 mod perft_cmd;
 mod render_cmd;
+mod uci_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -15,17 +17,23 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in a terminal chat: `<user>: <command>` lines, boards as PNG files.
+    Console(console_cmd::Args),
     /// Count the leaf nodes of the move tree (move generator check and speed).
     Perft(perft_cmd::Args),
     /// Draw a board as PNG (or a whole game as an animated GIF).
     Render(render_cmd::Args),
+    /// Play as a UCI engine on stdin/stdout (`setoption name UCI_Variant`).
+    Uci(uci_cmd::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Console(args) => console_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),
+        Command::Uci(args) => uci_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

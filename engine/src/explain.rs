@@ -44,10 +44,16 @@ impl fmt::Display for Illegal {
             Illegal::OwnPieceThere(sq, role) => write!(f, "your own {role} stands on {sq}"),
             Illegal::Pattern(role, board) => f.write_str(pattern(*role, *board)),
             Illegal::Blocked(role, sq) => {
-                write!(f, "the {role} cannot jump over pieces, and {sq} is in the way")
+                write!(
+                    f,
+                    "the {role} cannot jump over pieces, and {sq} is in the way"
+                )
             }
             Illegal::PawnBlocked(sq) => {
-                write!(f, "the pawn is blocked: {sq} is taken, and a pawn never captures straight ahead")
+                write!(
+                    f,
+                    "the pawn is blocked: {sq} is taken, and a pawn never captures straight ahead"
+                )
             }
             Illegal::PawnCapturesOnly(sq) => write!(
                 f,
@@ -61,9 +67,9 @@ impl fmt::Display for Illegal {
             Illegal::DoubleStepNotFromStart => {
                 f.write_str("only a pawn on its starting square may step two squares")
             }
-            Illegal::DoubleStepAfterCapture => f.write_str(
-                "pawns may step two squares only until the first capture of the game",
-            ),
+            Illegal::DoubleStepAfterCapture => {
+                f.write_str("pawns may step two squares only until the first capture of the game")
+            }
             Illegal::FerzLeapOnlyFirst => f.write_str("the ferz may leap only on its first move"),
             Illegal::KingLeapUsed => {
                 f.write_str("the king may leap only once, as its first move of the game")
@@ -171,7 +177,11 @@ impl Position {
             Role::Knight => g.knight[i],
             Role::Alfil => g.alfil[i],
             Role::Rook | Role::Courier => {
-                let rays = if role == Role::Rook { &g.straight[i] } else { &g.diagonal[i] };
+                let rays = if role == Role::Rook {
+                    &g.straight[i]
+                } else {
+                    &g.diagonal[i]
+                };
                 let ray = rays.iter().find(|r| r.mask.contains(to))?;
                 if ray.reach(occupied).0.contains(to) {
                     return None;

@@ -197,7 +197,10 @@ fn parse_board(variant: Variant, board: &str, setup: &mut Setup) -> Result<(), F
                 // Fairy-Stockfish marks promoted pieces; the rules do not care.
             } else {
                 let piece = piece_from_char(variant, c).ok_or_else(|| {
-                    FenError::Board(format!("'{c}' is not a piece letter in {}", variant.title()))
+                    FenError::Board(format!(
+                        "'{c}' is not a piece letter in {}",
+                        variant.title()
+                    ))
                 })?;
                 if file < files {
                     let sq = Square::new(file as u8, rank as u8).expect("in range");

@@ -19,6 +19,7 @@ mod perft;
 mod pgn;
 mod position;
 mod san;
+pub mod search;
 mod setup;
 mod types;
 mod variant;
@@ -36,5 +37,7 @@ pub use pgn::{variant_tag, PgnTags};
 pub use position::{Position, SetupError};
 pub use san::{MoveError, MAX_MOVE_LEN};
 pub use setup::{default_pawn_dirs, Setup};
-pub use types::{Color, Move, MoveKind, PawnDir, Piece, Role, Square, MAX_FILES, MAX_RANKS, SQUARES};
+pub use types::{
+    Color, Move, MoveKind, PawnDir, Piece, Role, Square, MAX_FILES, MAX_RANKS, SQUARES,
+};
 pub use variant::{HouseRules, StalemateRule, UnknownVariant, Variant};

@@ -65,7 +65,10 @@ impl Position {
         };
         let sliders = [
             (&g.straight[king.index()], self.pieces_of(them, Role::Rook)),
-            (&g.diagonal[king.index()], self.pieces_of(them, Role::Courier)),
+            (
+                &g.diagonal[king.index()],
+                self.pieces_of(them, Role::Courier),
+            ),
         ];
         let mut slider_checkers = Bitboard::EMPTY;
         for (rays, enemy) in sliders {
@@ -183,7 +186,11 @@ impl Position {
                 // The meeting takes two pawns off: test the result itself.
                 let m = self.make_move(Role::Pawn, from, to, kind);
                 let after = self.play(&m);
-                if !after.is_attacked(after.king_square(self.turn), self.turn.other(), after.occupied()) {
+                if !after.is_attacked(
+                    after.king_square(self.turn),
+                    self.turn.other(),
+                    after.occupied(),
+                ) {
                     moves.push(m);
                 }
             } else if allowed.contains(to) {
@@ -201,7 +208,11 @@ impl Position {
         let Some(ahead) = self.geo.pawn_step[d][to.index()].first() else {
             return false;
         };
-        let facing = if d == 0 { !self.clockwise } else { self.clockwise };
+        let facing = if d == 0 {
+            !self.clockwise
+        } else {
+            self.clockwise
+        };
         ahead != from && (self.pieces_of(self.turn, Role::Pawn) & facing).contains(ahead)
     }
 
@@ -210,8 +221,7 @@ impl Position {
     }
 
     fn make_move(&self, role: Role, from: Square, to: Square, kind: MoveKind) -> Move {
-        let promotion = role == Role::Pawn
-            && self.geo.promotion[self.dir_index(from)].contains(to);
+        let promotion = role == Role::Pawn && self.geo.promotion[self.dir_index(from)].contains(to);
         Move {
             role,
             from,

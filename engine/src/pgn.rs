@@ -44,7 +44,10 @@ impl Game {
         };
         tag("Event", &or_unknown(&tags.event));
         tag("Site", &or_unknown(&tags.site));
-        tag("Date", &tags.date.clone().unwrap_or_else(|| "????.??.??".into()));
+        tag(
+            "Date",
+            &tags.date.clone().unwrap_or_else(|| "????.??.??".into()),
+        );
         tag("Round", "-");
         tag("White", &or_unknown(&tags.white));
         tag("Black", &or_unknown(&tags.black));

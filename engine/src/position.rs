@@ -280,7 +280,9 @@ impl Position {
 
     pub(crate) fn play_in_place(&mut self, m: &Move) {
         let us = self.turn;
-        let dir = (m.role == Role::Pawn).then(|| self.pawn_dir(m.from)).flatten();
+        let dir = (m.role == Role::Pawn)
+            .then(|| self.pawn_dir(m.from))
+            .flatten();
         if let Some(role) = m.capture {
             self.remove(m.to, Piece::new(us.other(), role));
             self.captured_in_place();
@@ -334,7 +336,11 @@ impl Position {
         let d = self.dir_index(sq);
         let ahead = self.geo.pawn_step[d][sq.index()].first()?;
         let facing = self.pieces_of(piece.color, Role::Pawn)
-            & if d == 0 { !self.clockwise } else { self.clockwise };
+            & if d == 0 {
+                !self.clockwise
+            } else {
+                self.clockwise
+            };
         facing.contains(ahead).then_some(ahead)
     }
 
@@ -432,4 +438,3 @@ impl fmt::Debug for Position {
         write!(f, "Position({} {})", self.variant, self.fen())
     }
 }
-

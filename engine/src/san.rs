@@ -59,7 +59,11 @@ impl Position {
         let mut out = self.san_without_suffix(m);
         let after = self.play(m);
         if after.is_check() {
-            out.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+            out.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
         }
         out
     }
@@ -153,7 +157,10 @@ impl Position {
                 readings.push((role, rest));
             }
         }
-        if prefix.first().is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+        if prefix
+            .first()
+            .is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
             readings.push((Role::Pawn, prefix));
         }
         if readings.is_empty() {
@@ -181,7 +188,9 @@ impl Position {
         Some(match found.as_slice() {
             [one] => Ok(*one),
             [] => Err(self.no_move_to(readings[0].0, to)),
-            many => Err(MoveError::Ambiguous(many.iter().map(|m| self.san(m)).collect())),
+            many => Err(MoveError::Ambiguous(
+                many.iter().map(|m| self.san(m)).collect(),
+            )),
         })
     }
 
@@ -265,7 +274,9 @@ fn disambiguation(hint: &[char]) -> Option<(Option<u8>, Option<u8>)> {
     let rank = |c: &char| ('1'..='8').contains(c).then(|| *c as u8 - b'1');
     match hint {
         [] => Some((None, None)),
-        [c] => file(c).map(|f| (Some(f), None)).or_else(|| rank(c).map(|r| (None, Some(r)))),
+        [c] => file(c)
+            .map(|f| (Some(f), None))
+            .or_else(|| rank(c).map(|r| (None, Some(r)))),
         [f, r] => Some((Some(file(f)?), Some(rank(r)?))),
         _ => None,
     }

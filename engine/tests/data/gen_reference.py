@@ -44,7 +44,7 @@ import pyffish as sf
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 20240611
-TARGET = {"shatranj": 21000, "courier": 21000}
+TARGET = {"shatranj": 20200, "courier": 20200}
 MAX_PLIES = 400
 
 # piece letter -> (leap offsets as (df, dr), slide directions as (df, dr))
@@ -100,16 +100,25 @@ class Board:
                 i = self.idx(f, r)
                 self.onboard.append(i)
                 self.sqname[i] = FILES[f] + str(r + 1)
-        # attack tables: which piece letters attack along a leap offset
-        self.leap_attackers = []  # (offset, set of lowercase letters)
-        offs = {}
-        for p, lst in self.leaps.items():
-            for o in lst:
-                offs.setdefault(o, set()).add(p)
-        self.leap_attackers = sorted(offs.items())
-        self.rook_like = [p for p, d in self.slides.items() if d and d[0] in (1, -1) and abs(d[1]) == S]
-        self.orth_sliders = set(p for p, d in self.slides.items() if d and set(d) == {1, -1, S, -S})
-        self.diag_sliders = set(p for p, d in self.slides.items() if d and set(d) == {1 + S, 1 - S, -1 + S, -1 - S})
+        # attack tables: (offset from the attacked square, letters that attack
+        # it from there), one list per attacking colour
+        self.leap_att = {}
+        self.slide_att = {}
+        for white in (True, False):
+            case = str.upper if white else str.lower
+            offs = {}
+            for p, lst in self.leaps.items():
+                for o in lst:
+                    offs.setdefault(-o, set()).add(case(p))
+            pawn_from = (-S - 1, -S + 1) if white else (S - 1, S + 1)
+            for o in pawn_from:
+                offs.setdefault(o, set()).add(case("p"))
+            self.leap_att[white] = [(o, frozenset(ls)) for o, ls in sorted(offs.items())]
+            dirs = {}
+            for p, lst in self.slides.items():
+                for d in lst:
+                    dirs.setdefault(d, set()).add(case(p))
+            self.slide_att[white] = [(d, frozenset(ls)) for d, ls in sorted(dirs.items())]
         self.set_fen(fen)
 
     def idx(self, f, r):
@@ -146,9 +155,13 @@ class Board:
         self.halfmove = int(parts[4])
         self.fullmove = int(parts[5])
         self.kings = {}
+        self.cnt = {True: 0, False: 0}
         for i in self.onboard:
-            if self.sq[i] in "kK":
-                self.kings[self.sq[i] == "K"] = i
+            c = self.sq[i]
+            if c != EMPTY:
+                self.cnt[c.isupper()] += 1
+            if c in "kK":
+                self.kings[c == "K"] = i
 
     def fen(self):
         rows = []
@@ -172,30 +185,15 @@ class Board:
     # ---- attacks -------------------------------------------------------
     def attacked(self, s, by_white):
         sq = self.sq
-        for o, ps in self.leap_attackers:
-            c = sq[s + o]
-            if c != EMPTY and c != OFF and c.isupper() == by_white and c.lower() in ps:
+        for o, letters in self.leap_att[by_white]:
+            if sq[s + o] in letters:
                 return True
-        S = self.S
-        for dirs, kinds in (((1, -1, S, -S), self.orth_sliders),
-                            ((1 + S, 1 - S, -1 + S, -1 - S), self.diag_sliders)):
-            if not kinds:
-                continue
-            for d in dirs:
-                t = s + d
-                while sq[t] == EMPTY:
-                    t += d
-                c = sq[t]
-                if c != OFF and c.isupper() == by_white and c.lower() in kinds:
-                    return True
-        if by_white:
-            for t in (s - S - 1, s - S + 1):
-                if sq[t] == "P":
-                    return True
-        else:
-            for t in (s + S - 1, s + S + 1):
-                if sq[t] == "p":
-                    return True
+        for d, letters in self.slide_att[by_white]:
+            t = s + d
+            while sq[t] == EMPTY:
+                t += d
+            if sq[t] in letters:
+                return True
         return False
 
     def in_check(self):
@@ -203,15 +201,8 @@ class Board:
 
     # ---- material / FSF extinction rule ---------------------------------
     def counts(self):
-        w = b = 0
-        for i in self.onboard:
-            c = self.sq[i]
-            if c != EMPTY:
-                if c.isupper():
-                    w += 1
-                else:
-                    b += 1
-        return w, b
+        """(white pieces, black pieces), kings included."""
+        return self.cnt[True], self.cnt[False]
 
     def extinct(self):
         """FSF's is_immediate_game_end for these variants (extinction with
@@ -278,7 +269,13 @@ class Board:
             self.promoted.add(t)
         if piece in "kK":
             self.kings[piece == "K"] = t
-        self.halfmove = 0 if (cap != EMPTY or piece in "pP") else self.halfmove + 1
+        if cap != EMPTY:
+            self.cnt[not self.white] -= 1
+            self.halfmove = 0
+        elif piece in "pP":
+            self.halfmove = 0
+        else:
+            self.halfmove += 1
         if not self.white:
             self.fullmove += 1
         self.white = not self.white
@@ -289,6 +286,8 @@ class Board:
         self.white = not self.white
         self.sq[f] = piece
         self.sq[t] = cap
+        if cap != EMPTY:
+            self.cnt[not self.white] += 1
         self.halfmove = hm
         self.fullmove = fm
         self.promoted.discard(t)
@@ -353,9 +352,17 @@ def king_freedom(b, white_king):
     return n
 
 
+def record_after(b, mvs, moves, samples):
+    """Record the positions after each of the moves `mvs` (not played)."""
+    for mv in mvs:
+        u = b.make(mv)
+        samples.append((b.fen(), moves + [b.uci_after(u)], [b.uci(m) for m in b.legal()], bool(b.promoted)))
+        b.unmake(u)
+
+
 def play_game(variant, gid):
     """One biased random playout.  Returns the sampled positions as
-    (fen, moves from the start, Python legal moves or None, promoted piece on board)."""
+    (fen, moves from the start, Python legal moves (UCI), promoted piece on board)."""
     rng = random.Random("%s:%d:%d" % (variant, SEED, gid))
     start = sf.start_fen(variant)
     b = Board(variant, start)
@@ -408,7 +415,7 @@ def play_game(variant, gid):
             if b.in_check():
                 p = max(p, 0.2)
             if w == 1 and k == 1:
-                p = 0.03  # two bare kings: a few are enough
+                p = 0.08  # two bare kings: FSF plays on, the n-move rule is a claim
         if rng.random() < p:
             samples.append((b.fen(), list(moves), [b.uci(m) for m in legal], bool(b.promoted)))
         if not legal or ply >= max_plies:
@@ -416,6 +423,26 @@ def play_game(variant, gid):
         # --- move choice -----------------------------------------------
         m = None
         us, them = (w, k) if b.white else (k, w)
+        if them == 2 and rng.random() < (0.6 if us == 2 else 0.05):
+            # the position after taking the opponent's last piece: a bare
+            # king to move (against K+1 FSF lets it reply)
+            lastcaps = [mv for mv in legal if b.is_capture(mv)]
+            if lastcaps:
+                # prefer a capture that the bare king can answer by taking back
+                backs = []
+                for mv in lastcaps:
+                    u = b.make(mv)
+                    if any(b.is_capture(r) for r in b.legal()):
+                        backs.append(mv)
+                    b.unmake(u)
+                mv = rng.choice(backs if backs and rng.random() < 0.7 else lastcaps)
+                record_after(b, [mv], moves, samples)
+                # and, if the bare king can take back, the two bare kings
+                u = b.make(mv)
+                counter = [r for r in b.legal() if b.is_capture(r)]
+                if counter:
+                    record_after(b, counter[:1], moves + [b.uci_after(u)], samples)
+                b.unmake(u)
         if hunt and (total <= hunt_pieces or min(w, k) <= 3):
             ends, bares, rest = [], [], []
             for mv in legal:
@@ -427,11 +454,12 @@ def play_game(variant, gid):
                 else:
                     rest.append(mv)
                 b.unmake(u)
-            # record some of the game-ending moves (checkmate / stalemate)
-            for mv in rng.sample(ends, min(3, len(ends))):
-                u = b.make(mv)
-                samples.append((b.fen(), moves + [b.uci_after(u)], [], bool(b.promoted)))
-                b.unmake(u)
+            # record some of the game-ending moves (checkmate, stalemate,
+            # baring the king)
+            alts = rng.sample(ends, min(3, len(ends)))
+            if bares and rng.random() < 0.2:
+                alts.append(rng.choice(bares))
+            record_after(b, alts, moves, samples)
             if ends and rng.random() < end_prob:
                 m = rng.choice(ends)
             elif bares and rng.random() < bare_pref:
@@ -459,7 +487,7 @@ def play_game(variant, gid):
             keep = [mv for mv in legal if not b.is_capture(mv)]
             if keep:
                 legal = keep
-        if m is None and them == 2 and rng.random() >= bare_pref:
+        if m is None and them == 2 and rng.random() >= max(bare_pref, 0.05 if us == 2 else 0.0):
             # do not take the opponent's last piece
             keep = [mv for mv in legal if not b.is_capture(mv)]
             if keep:
@@ -512,43 +540,69 @@ def annotate(args):
 
 
 def stats(variant, recs, promoted):
-    c = Counter()
+    """Category counts, in a fixed order."""
     N2 = 2 * VARIANTS[variant]["nmove"]
+    keys = [
+        "positions",
+        "bare king (either side has only its king)",
+        "  immediate game end (is_immediate_game_end true)",
+        "  bare king to move vs K+1 (FSF gives it a reply)",
+        "    ... and it can take the last piece",
+        "    ... and it cannot take the last piece",
+        "  K+1 to move vs a bare king (FSF: immediate win)",
+        "  two bare kings (FSF plays on)",
+        "checkmate (no legal move, in check)",
+        "stalemate (no legal move, not in check, no bare king)",
+        "in check",
+        "promotion move available",
+        "promoted ferz on the board",
+        "halfmove >= 100",
+        "halfmove >= %d (%d-move rule)" % (N2, N2 // 2),
+        "optional game end (is_optional_game_end true)",
+        "<= 6 pieces on the board",
+    ]
+    c = Counter()
     for r, prom in zip(recs, promoted):
         fen = r["fen"]
-        board, stm = fen.split()[0], fen.split()[1]
-        hm = int(fen.split()[4])
+        board, stm, _, _, hm, _ = fen.split()
+        hm = int(hm)
         w = sum(ch.isupper() for ch in board)
         k = sum(ch.islower() for ch in board)
         us, them = (w, k) if stm == "w" else (k, w)
-        c["positions"] += 1
+        c[keys[0]] += 1
         if w == 1 or k == 1:
-            c["bare king (either side)"] += 1
-        if w == 1 and k == 1:
-            c["two bare kings"] += 1
-        if us == 1 and them == 2:
-            c["stm bare vs K+1 (FSF gives a reply)"] += 1
-        if us == 2 and them == 1:
-            c["stm K+1 vs bare king"] += 1
-        if r["check"]:
-            c["in check"] += 1
+            c[keys[1]] += 1
         if r["immediate"][0]:
-            c["immediate game end (bare king)"] += 1
+            c[keys[2]] += 1
+        if us == 1 and them == 2:
+            c[keys[3]] += 1
+            bd = Board(variant, fen)
+            last = [i for i in bd.onboard if bd.sq[i] not in (EMPTY, "k", "K") and bd.sq[i].isupper() != bd.white]
+            if any(m[2:4] == bd.sqname[last[0]] for m in r["legal"]):
+                c[keys[4]] += 1
+            else:
+                c[keys[5]] += 1
+        if us == 2 and them == 1:
+            c[keys[6]] += 1
+        if w == 1 and k == 1:
+            c[keys[7]] += 1
         if not r["legal"] and not r["immediate"][0]:
-            c["checkmate" if r["check"] else "stalemate"] += 1
+            c[keys[8] if r["check"] else keys[9]] += 1
+        if r["check"]:
+            c[keys[10]] += 1
         if any(len(m) == 5 for m in r["legal"]):
-            c["promotion move available"] += 1
+            c[keys[11]] += 1
         if prom:
-            c["promoted ferz on the board"] += 1
+            c[keys[12]] += 1
         if hm >= 100:
-            c["halfmove >= 100"] += 1
+            c[keys[13]] += 1
         if hm >= N2:
-            c["halfmove >= %d (n-move rule)" % N2] += 1
+            c[keys[14]] += 1
         if r["optional"][0]:
-            c["optional game end"] += 1
+            c[keys[15]] += 1
         if w + k <= 6:
-            c["<= 6 pieces"] += 1
-    return c
+            c[keys[16]] += 1
+    return [(key, c[key]) for key in keys]
 
 
 def main():
@@ -605,7 +659,7 @@ def main():
                     gz.write((json.dumps(r, separators=(",", ":")) + "\n").encode())
         c = stats(v, recs, [it[3] for it in items])
         print("%s: wrote %s (%d bytes, %.0fs)" % (v, path, os.path.getsize(path), time.time() - t0))
-        for key, n in c.items():
+        for key, n in c:
             print("  %-62s %6d" % (key, n))
         sys.stdout.flush()
     pool.close()

@@ -1,0 +1,39 @@
+//! `alfil console [--db FILE] [--out DIR]`
+
+use alfil::service::{Config, Service, SystemClock};
+use alfil::store::Store;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The SQLite database file (created if missing)
+    #[arg(long, default_value = "alfil.db", env = "ALFIL_DB")]
+    db: PathBuf,
+    /// Where board pictures are written
+    #[arg(long, default_value = "alfil-boards")]
+    out: PathBuf,
+    /// How long the CPU thinks per move, in milliseconds
+    #[arg(long, default_value_t = 500)]
+    cpu_ms: u64,
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let store = Store::open(&args.db)
+            .await
+            .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
+        let config = Config {
+            cpu_move_ms: args.cpu_ms,
+            ..Config::default()
+        };
+        let (service, outbox) = Service::new(store, Arc::new(SystemClock), config);
+        service.resume().await.map_err(|e| e.to_string())?;
+        let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+        let mut stdout = std::io::stdout();
+        alfil::console::run(service, outbox, stdin, &args.out, &mut stdout)
+            .await
+            .map_err(|e| e.to_string())
+    })
+}

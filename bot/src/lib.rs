@@ -1,0 +1,8 @@
+//! The alfil service: the game service and its storage, and the front ends
+//! that drive it (the console here; Discord in `discord`).
+
+pub mod commands;
+pub mod console;
+pub mod picture;
+pub mod service;
+pub mod store;

@@ -1,0 +1,97 @@
+//! Timers: expiring challenges, turn limits and idle takeovers. They live
+//! in the database as deadlines, so a restart loses none of them.
+
+use super::cpu::level_near;
+use super::games::color_word;
+use super::reply::Reply;
+use super::{Outcome, Place, Service};
+use engine::Color;
+
+impl Service {
+    /// Fires every timer that is due; replies go to the outbox. The front
+    /// end calls this about once a second; tests call it with a set clock.
+    pub async fn tick(&self) -> Outcome<()> {
+        let now = self.now();
+        for c in self.store().expired_challenges(now).await? {
+            if self.store().close_challenge(c.id, "expired", None).await? {
+                let name = self.store().player_name(c.challenger).await?;
+                self.send(Reply::text(
+                    &Place::new(&c.server, &c.channel),
+                    format!(
+                        "{name}'s challenge #{} has expired: nobody accepted it in time.",
+                        c.id
+                    ),
+                ));
+            }
+        }
+        for id in self.store().due_games(now).await? {
+            self.fire_game_timer(id, now).await?;
+        }
+        Ok(())
+    }
+
+    async fn fire_game_timer(&self, id: i64, now: i64) -> Outcome<()> {
+        let lock = self.game_lock(id);
+        let _turn = lock.lock().await;
+        let mut loaded = self.load(id).await?;
+        if !loaded.is_active() {
+            return Ok(());
+        }
+        let turn = loaded.game.position().turn();
+        let place = Place::new(&loaded.row.server, &loaded.row.channel);
+        let name = self.seat_name(&loaded.row, turn).await?;
+        if loaded.row.idle_deadline.is_some_and(|t| t <= now) {
+            let rating = self.rating_or_default(&loaded, turn).await?;
+            let level = level_near(rating);
+            loaded.row.cpu_holds[turn.index()] = true;
+            loaded.row.levels[turn.index()] = Some(level.name().into());
+            loaded.row.turn_deadline = None;
+            loaded.row.idle_deadline = None;
+            self.store().update_game(&loaded.row).await?;
+            let minutes = self
+                .store()
+                .server_settings(&loaded.row.server)
+                .await?
+                .idle_seconds
+                / 60;
+            self.send(
+                Reply::text(
+                    &place,
+                    format!(
+                        "{name} has been away for {minutes} minutes, so the CPU ({level}) takes the {} seat in game #{id} until they come back. {name}: any command of yours in this game hands it back.",
+                        color_word(turn)
+                    ),
+                )
+                .for_game(id),
+            );
+            self.schedule_cpu(id);
+        } else if loaded.row.turn_deadline.is_some_and(|t| t <= now) {
+            let level = level_near(self.rating_or_default(&loaded, turn).await?);
+            let Some(mv) = self.think(&loaded.game, level).await else {
+                return Ok(());
+            };
+            self.send(
+                Reply::text(
+                    &place,
+                    format!("{name} ran out of time for this move, so the CPU moves for them."),
+                )
+                .for_game(id),
+            );
+            let reply = self.apply_move(&mut loaded, mv, true).await?;
+            self.send(reply);
+            self.schedule_cpu_if_due(&loaded);
+        }
+        Ok(())
+    }
+
+    async fn rating_or_default(&self, loaded: &super::games::Loaded, color: Color) -> Outcome<f64> {
+        Ok(match loaded.row.players[color.index()] {
+            Some(p) => self
+                .store()
+                .rating(p, loaded.variant().name())
+                .await?
+                .map_or(1500.0, |r| r.rating),
+            None => 1500.0,
+        })
+    }
+}

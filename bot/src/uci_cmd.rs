@@ -1,0 +1,431 @@
+//! `alfil uci`: the CPU player over the Universal Chess Interface, so GUIs,
+//! match scripts and other engines' tools can run it.
+//!
+//! The protocol handling ([`Session`]) is pure: it turns one input line into
+//! output lines or a search to start, and is tested without a process. The
+//! loop in [`run`] owns stdin and stdout and runs searches on a thread so
+//! `stop` and `isready` are answered while thinking.
+//!
+//! Beyond UCI: `outcome` prints how the game in the current `position` has
+//! ended by alfil's rules (`outcome none`, or e.g. `outcome 1-0 checkmate`),
+//! so a match script can let alfil referee; `d` prints the position's FEN.
+
+use engine::search::{Level, Limits, SearchResult, Searcher};
+use engine::{Game, Position, Variant};
+use std::io::{BufRead, Write};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+/// What the loop must do after a line.
+#[derive(Debug, PartialEq)]
+pub enum Action {
+    /// Print these lines.
+    Say(Vec<String>),
+    /// Start a search with these limits.
+    Go(Limits),
+    /// Stop the running search and print its move.
+    Stop,
+    Quit,
+}
+
+/// The protocol state: variant, options and the game set by `position`.
+pub struct Session {
+    variant: Variant,
+    game: Game,
+    level: Level,
+    hash_mb: usize,
+    /// Safety margin kept from every time budget for I/O and the GUI.
+    overhead: Duration,
+    /// Whether the searcher must drop its tables (new game, new hash size).
+    pub reset: bool,
+}
+
+const VARIANTS: [&str; 4] = ["shatranj", "courier", "medieval", "byzantine"];
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session {
+            variant: Variant::Shatranj,
+            game: Game::new(Variant::Shatranj),
+            level: Level::Master,
+            hash_mb: 16,
+            overhead: Duration::from_millis(20),
+            reset: false,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Handles one line of input.
+    pub fn handle(&mut self, line: &str) -> Action {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, rest)) = words.split_first() else {
+            return Action::Say(vec![]);
+        };
+        match cmd {
+            "uci" => Action::Say(self.identify()),
+            "isready" => Action::Say(vec!["readyok".into()]),
+            "ucinewgame" => {
+                self.reset = true;
+                self.game = Game::new(self.variant);
+                Action::Say(vec![])
+            }
+            "setoption" => Action::Say(self.set_option(rest)),
+            "position" => Action::Say(self.set_position(rest)),
+            "go" => Action::Go(self.go_limits(rest)),
+            "stop" => Action::Stop,
+            "quit" => Action::Quit,
+            "outcome" => Action::Say(vec![self.outcome_line()]),
+            "d" => Action::Say(vec![format!("fen {}", self.game.position().fen())]),
+            _ => Action::Say(vec![format!("info string unknown command: {cmd}")]),
+        }
+    }
+
+    fn identify(&self) -> Vec<String> {
+        let levels: String = Level::ALL
+            .iter()
+            .map(|l| format!(" var {}", l.name()))
+            .collect();
+        let variants: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
+        vec![
+            format!("id name alfil {}", env!("CARGO_PKG_VERSION")),
+            "id author the alfil authors".into(),
+            format!("option name UCI_Variant type combo default shatranj{variants}"),
+            "option name Hash type spin default 16 min 1 max 4096".into(),
+            format!("option name Level type combo default Master{levels}"),
+            "option name Move Overhead type spin default 20 min 0 max 5000".into(),
+            "uciok".into(),
+        ]
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Vec<String> {
+        let text = words.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            return vec!["info string setoption needs a name".into()];
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => match value.parse::<Variant>() {
+                Ok(v) => {
+                    self.variant = v;
+                    self.game = Game::new(v);
+                    self.reset = true;
+                    vec![]
+                }
+                Err(e) => vec![format!("info string {e}")],
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if mb >= 1 => {
+                    self.hash_mb = mb;
+                    self.reset = true;
+                    vec![]
+                }
+                _ => vec![format!("info string bad Hash value: {value}")],
+            },
+            "level" => match value.parse::<Level>() {
+                Ok(l) => {
+                    self.level = l;
+                    vec![]
+                }
+                Err(e) => vec![format!("info string {e}")],
+            },
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) => {
+                    self.overhead = Duration::from_millis(ms);
+                    vec![]
+                }
+                Err(_) => vec![format!("info string bad Move Overhead value: {value}")],
+            },
+            _ => vec![format!("info string unknown option: {name}")],
+        }
+    }
+
+    /// `position startpos|fen <fen> [moves m1 m2 ...]`. On any error the
+    /// game is left as it was and the error reported.
+    fn set_position(&mut self, words: &[&str]) -> Vec<String> {
+        let moves_at = words
+            .iter()
+            .position(|w| *w == "moves")
+            .unwrap_or(words.len());
+        let start = match words.first() {
+            Some(&"startpos") => Position::new(self.variant),
+            Some(&"fen") => match Position::from_fen(self.variant, &words[1..moves_at].join(" ")) {
+                Ok(p) => p,
+                Err(e) => return vec![format!("info string bad fen: {e}")],
+            },
+            _ => return vec!["info string position needs startpos or fen".into()],
+        };
+        let mut game = Game::from_position(start);
+        for text in words.iter().skip(moves_at + 1) {
+            if let Err(e) = play_uci_move(&mut game, text) {
+                return vec![format!("info string bad move {text}: {e}")];
+            }
+        }
+        self.game = game;
+        vec![]
+    }
+
+    /// The limits for `go`: explicit depth, nodes and movetime, or a share
+    /// of the clock, then the level's own caps.
+    fn go_limits(&self, words: &[&str]) -> Limits {
+        let mut limits = Limits::default();
+        let num = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
+        let (mut time_left, mut inc, mut to_go) = (None, 0, None);
+        let white = self.game.position().turn() == engine::Color::White;
+        for (i, w) in words.iter().enumerate() {
+            match *w {
+                "depth" => limits.depth = num(i).map(|d| d as u32),
+                "nodes" => limits.nodes = num(i),
+                "movetime" => limits.time = num(i).map(Duration::from_millis),
+                "wtime" if white => time_left = num(i),
+                "btime" if !white => time_left = num(i),
+                "winc" if white => inc = num(i).unwrap_or(0),
+                "binc" if !white => inc = num(i).unwrap_or(0),
+                "movestogo" => to_go = num(i),
+                _ => {}
+            }
+        }
+        if let Some(left) = time_left {
+            // Spread the clock over the moves to come, keeping a reserve.
+            let share = left / to_go.unwrap_or(30).max(1) + inc * 3 / 4;
+            let cap = left / 3;
+            limits.time = Some(Duration::from_millis(share.min(cap)));
+        }
+        if let Some(t) = limits.time {
+            let keep = self.overhead.min(t / 2);
+            limits.time = Some((t - keep).max(Duration::from_millis(1)));
+        }
+        let level = self.level.limits(None);
+        limits.depth = min_opt(limits.depth, level.depth);
+        limits.nodes = min_opt(limits.nodes, level.nodes);
+        limits
+    }
+
+    fn outcome_line(&self) -> String {
+        match self.game.outcome() {
+            None => "outcome none".into(),
+            Some(o) => format!("outcome {} {}", o.pgn(), o.reason().describe()),
+        }
+    }
+}
+
+fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Plays a UCI move; other programs add a promotion letter (`e7e8q`,
+/// `e7e8f`), which alfil's rules do not need.
+fn play_uci_move(game: &mut Game, text: &str) -> Result<(), String> {
+    if game.play_text(text).is_ok() {
+        return Ok(());
+    }
+    let trimmed = match text.char_indices().nth(4) {
+        Some((i, c)) if text.len() == 5 && c.is_ascii_alphabetic() => &text[..i],
+        _ => text,
+    };
+    game.play_text(trimmed)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// The `info` line for a finished iteration.
+pub fn info_line(r: &SearchResult) -> String {
+    let score = match r.mate_in() {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", r.score),
+    };
+    let ms = r.time.as_millis().max(1) as u64;
+    let pv: Vec<String> = r.pv.iter().map(|m| m.uci()).collect();
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {ms} hashfull {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.nodes,
+        r.nodes * 1000 / ms,
+        r.hashfull,
+        pv.join(" ")
+    )
+}
+
+/// The `bestmove` line; `0000` when the game is already over.
+pub fn bestmove_line(r: Option<&SearchResult>) -> String {
+    match r {
+        Some(r) => match r.pv.get(1) {
+            Some(ponder) => format!("bestmove {} ponder {}", r.best.uci(), ponder.uci()),
+            None => format!("bestmove {}", r.best.uci()),
+        },
+        None => "bestmove 0000".into(),
+    }
+}
+
+/// Runs the protocol on stdin and stdout until `quit` or end of input.
+pub fn run(_args: Args) -> Result<(), String> {
+    let mut session = Session::new();
+    let mut searcher = Some(Searcher::with_hash(session.hash_mb()));
+    let mut running: Option<JoinHandle<Searcher>> = None;
+    let mut stop = searcher.as_ref().expect("idle").stop_flag();
+    let mut seed = 0x5eed_u64;
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let action = session.handle(&line);
+        // Anything but a stop or a ping waits for the running search.
+        let ping = line.trim() == "isready";
+        if !ping && action != Action::Stop {
+            if let Some(handle) = running.take() {
+                searcher = Some(handle.join().map_err(|_| "search thread panicked")?);
+            }
+        }
+        match action {
+            Action::Say(lines) => say(&lines),
+            Action::Go(limits) => {
+                let mut s = searcher.take().expect("idle searcher");
+                if session.reset {
+                    s = Searcher::with_hash(session.hash_mb());
+                    stop = s.stop_flag();
+                    session.reset = false;
+                }
+                stop.reset();
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                session.level().configure(&mut s, seed);
+                let game = session.game().clone();
+                running = Some(std::thread::spawn(move || {
+                    let result = s.search_game(&game, limits);
+                    let mut lines = Vec::new();
+                    if let Some(r) = &result {
+                        lines.push(info_line(r));
+                    }
+                    lines.push(bestmove_line(result.as_ref()));
+                    say(&lines);
+                    s
+                }));
+            }
+            Action::Stop => {
+                stop.stop();
+                if let Some(handle) = running.take() {
+                    searcher = Some(handle.join().map_err(|_| "search thread panicked")?);
+                }
+            }
+            Action::Quit => {
+                stop.stop();
+                break;
+            }
+        }
+    }
+    // At the end of input a running search finishes; after `quit` it stops.
+    if let Some(handle) = running.take() {
+        let _ = handle.join();
+    }
+    Ok(())
+}
+
+fn say(lines: &[String]) {
+    let mut out = std::io::stdout().lock();
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(a: Action) -> Vec<String> {
+        match a {
+            Action::Say(lines) => lines,
+            other => panic!("expected output, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn announces_the_variant_option_and_ends_with_uciok() {
+        let mut s = Session::new();
+        let lines = said(s.handle("uci"));
+        assert!(lines
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Variant type combo")
+                && l.contains("var courier")));
+        assert_eq!(lines.last().unwrap(), "uciok");
+        assert_eq!(said(s.handle("isready")), vec!["readyok"]);
+    }
+
+    #[test]
+    fn plays_moves_with_or_without_promotion_letters() {
+        let mut s = Session::new();
+        said(s.handle("setoption name UCI_Variant value courier"));
+        said(s.handle("position startpos moves e2e3 e7e6"));
+        assert_eq!(s.game().moves().len(), 2);
+        assert_eq!(s.game().variant(), Variant::Courier);
+        let mut s = Session::new();
+        let fen = "8/4P3/8/8/8/8/k7/3K4 w - - 0 1";
+        said(s.handle(&format!("position fen {fen} moves e7e8q")));
+        assert_eq!(s.game().moves().len(), 1);
+        let bad = said(s.handle("position startpos moves e2e5"));
+        assert!(bad[0].starts_with("info string bad move"));
+    }
+
+    #[test]
+    fn go_turns_clock_and_level_into_limits() {
+        let mut s = Session::new();
+        let l = s.handle("go movetime 200");
+        assert_eq!(
+            l,
+            Action::Go(Limits {
+                depth: None,
+                nodes: None,
+                time: Some(Duration::from_millis(180))
+            })
+        );
+        said(s.handle("setoption name Level value Novice"));
+        let Action::Go(l) = s.handle("go wtime 60000 btime 60000") else {
+            panic!()
+        };
+        assert_eq!(l.depth, Some(1));
+        assert_eq!(l.time, Some(Duration::from_millis(1980)));
+    }
+
+    #[test]
+    fn referees_the_game() {
+        let mut s = Session::new();
+        assert_eq!(said(s.handle("outcome")), vec!["outcome none"]);
+        said(s.handle("position fen 8/8/8/8/8/3k4/8/R2K4 b - - 0 1"));
+        assert_eq!(said(s.handle("outcome")), vec!["outcome 1-0 bare king"]);
+    }
+
+    #[test]
+    fn formats_results() {
+        let pos = Position::from_fen(Variant::Shatranj, "3k4/8/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+        let r = Searcher::new().search(&pos, &[], Limits::depth(2)).unwrap();
+        assert!(info_line(&r).contains("score mate 1"));
+        assert_eq!(bestmove_line(Some(&r)), "bestmove h1h8");
+        assert_eq!(bestmove_line(None), "bestmove 0000");
+    }
+}

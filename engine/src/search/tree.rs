@@ -1,0 +1,354 @@
+//! The tree itself: alpha-beta with principal variation search and the
+//! quiescence search below it.
+
+use super::ends::terminal;
+use super::eval::{evaluate, piece_value};
+use super::limits::CHECK_EVERY;
+use super::ordering::Picker;
+use super::tt::Bound;
+use super::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use crate::movegen::MoveList;
+use crate::position::Position;
+use crate::types::{Move, Role};
+use crate::zobrist;
+
+impl Searcher {
+    /// The score of `pos` for the side to move, searched `depth` plies.
+    pub(super) fn alphabeta(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let pv_node = beta - alpha > 1;
+        let moves = pos.legal_moves();
+        let in_check = pos.is_check();
+        if ply > 0 {
+            if let Some(score) = terminal(pos, &moves, in_check, ply) {
+                return score;
+            }
+            if self.is_repetition(pos.halfmoves as usize)
+                || pos.halfmoves >= 2 * pos.rules.move_rule
+            {
+                return 0;
+            }
+            // No line from here can beat a mate already found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta);
+        }
+        if self.count_node() {
+            return 0;
+        }
+
+        let hit = self.tt.probe(pos.hash, ply);
+        if let Some(h) = hit {
+            let fits = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if !pv_node && ply > 0 && h.depth >= depth && fits {
+                return h.score;
+            }
+        }
+        let tt_move = hit.and_then(|h| h.mv);
+
+        let static_eval = if in_check { -INFINITE } else { self.eval(pos) };
+        let quiet_node = !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
+        // Far above beta with little depth left: assume it holds.
+        if quiet_node && depth <= 3 && static_eval - 110 * depth >= beta {
+            return static_eval;
+        }
+        // Null move: if passing still beats beta, a real move will too.
+        // Not when the side has few pieces: there zugzwang is common, and
+        // being stalemated loses in most of these games.
+        if quiet_node && null_ok && depth >= 3 && static_eval >= beta && self.has_pieces(pos) {
+            let r = 3 + depth / 5;
+            let child = null_move(pos);
+            self.path.push(child.hash);
+            let score = -self.alphabeta(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let us = pos.turn;
+        let mut moves = moves;
+        if ply == 1 && self.is_blind(pos) {
+            // A weak player sometimes does not see the opponent's captures.
+            let quiet: MoveList = moves.iter().filter(|m| !m.is_capture()).copied().collect();
+            if !quiet.is_empty() {
+                moves = quiet;
+            }
+        }
+        let picker = Picker::new(pos.variant, us, &moves, tt_move, ply, &self.heuristics);
+        let mut best_score = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut tried: arrayvec::ArrayVec<Move, 256> = arrayvec::ArrayVec::new();
+        let original_alpha = alpha;
+        for (m, _) in picker {
+            let child = pos.play(&m);
+            let gives_check = child.is_check();
+            let quiet = !m.is_capture() && !m.promotion;
+            let n = tried.len() as i32;
+            if quiet && !in_check && !gives_check && ply > 0 && best_score > -MATE_BOUND {
+                // Futility: a quiet move cannot lift a hopeless eval to alpha.
+                if depth <= 2 && static_eval + 90 + 110 * depth <= alpha {
+                    continue;
+                }
+                // Late quiet moves at low depth are almost never best.
+                if !pv_node && depth <= 3 && n > 3 + 3 * depth * depth {
+                    continue;
+                }
+            }
+            self.path.push(child.hash);
+            let score = if n == 0 {
+                -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true)
+            } else {
+                let r = if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check {
+                    reduction(depth, n, pv_node)
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.alphabeta(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if s > alpha && r > 0 {
+                    s = -self.alphabeta(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                s
+            };
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            tried.push(m);
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if alpha >= beta {
+                        if quiet {
+                            self.heuristics.reward(us, ply, &m, depth, &tried);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if best_move.is_none() {
+            // Everything was pruned: the static eval is the best guess.
+            return static_eval.max(alpha);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store_move = if bound == Bound::Upper {
+            None
+        } else {
+            best_move.as_ref()
+        };
+        self.tt
+            .store(pos.hash, ply, store_move, best_score, depth, bound);
+        best_score
+    }
+
+    /// Quiescence: only captures and promotions, until the position is
+    /// quiet, so the evaluation never sees a piece hanging mid-exchange.
+    fn quiesce(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        let moves = pos.legal_moves();
+        let in_check = pos.is_check();
+        if let Some(score) = terminal(pos, &moves, in_check, ply) {
+            return score;
+        }
+        self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta)
+    }
+
+    fn quiesce_moves(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        in_check: bool,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.eval(pos);
+        }
+        let mut best = -INFINITE;
+        if !in_check {
+            best = self.eval(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        // A weak player sometimes does not see the opponent's reply.
+        let blind = ply == 1 && self.is_blind(pos);
+        let them = pos.turn.other();
+        let their_units = (pos.by_color[them.index()] & !pos.by_role[Role::King.index()]).count();
+        let picker = if in_check {
+            Picker::new(pos.variant, pos.turn, moves, None, ply, &self.heuristics)
+        } else if blind {
+            return best;
+        } else {
+            Picker::tactical(pos.variant, moves)
+        };
+        for (m, _) in picker {
+            if !in_check && their_units > 2 {
+                let gain = m.capture.map_or(0, |r| piece_value(pos.variant, r))
+                    + if m.promotion {
+                        piece_value(pos.variant, Role::Ferz)
+                    } else {
+                        0
+                    };
+                // Delta: even winning this outright would not reach alpha.
+                if best + gain + 200 < alpha {
+                    continue;
+                }
+                // A dearer piece taking a guarded cheaper one loses material.
+                if m.capture.is_some()
+                    && piece_value(pos.variant, m.role) > gain + 50
+                    && pos.is_attacked(m.to, them, pos.occupied().without(m.from))
+                {
+                    continue;
+                }
+            }
+            let child = pos.play(&m);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Counts a node; true when the search must stop now.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && self.clock.out_of_budget(self.nodes) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Whether the position at the end of the path repeats one before it:
+    /// once inside the search (the same line could be played again), or
+    /// twice in the game before the root (a third time is a draw).
+    /// Positions from before the last capture (or pawn move), `halfmoves`
+    /// plies back, cannot come again, so the scan stops there.
+    fn is_repetition(&self, halfmoves: usize) -> bool {
+        let n = self.path.len() - 1;
+        let now = self.path[n];
+        let mut before_root = 0;
+        let mut i = n;
+        while i >= 2 && n - (i - 2) <= halfmoves {
+            i -= 2;
+            if self.path[i] == now {
+                if i >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn eval(&self, pos: &Position) -> i32 {
+        let base = evaluate(pos);
+        if self.style.noise == 0 {
+            return base;
+        }
+        let r = mix(pos.hash ^ self.style.seed);
+        let span = 2 * self.style.noise as u64 + 1;
+        base + (r % span) as i32 - self.style.noise
+    }
+
+    fn is_blind(&self, pos: &Position) -> bool {
+        self.style.blind > 0
+            && mix(pos.hash ^ self.style.seed.rotate_left(17)) % 1000 < self.style.blind as u64
+    }
+
+    /// Enough pieces that passing is not a fair test (see null move).
+    fn has_pieces(&self, pos: &Position) -> bool {
+        let us = pos.by_color[pos.turn.index()];
+        let kings_pawns = pos.by_role[Role::King.index()] | pos.by_role[Role::Pawn.index()];
+        (us & !kings_pawns).count() >= 2
+    }
+}
+
+/// The position with the other side to move, for the null-move test.
+fn null_move(pos: &Position) -> Position {
+    let mut next = *pos;
+    next.turn = pos.turn.other();
+    next.hash ^= zobrist::BLACK_TO_MOVE;
+    next.halfmoves += 1;
+    next
+}
+
+/// Late moves are searched shallower; a re-search follows if one surprises.
+fn reduction(depth: i32, n: i32, pv_node: bool) -> i32 {
+    let r = ((depth as f32).ln() * (n as f32).ln() / 2.0) as i32;
+    let r = if pv_node { r - 1 } else { r };
+    r.clamp(0, depth - 2)
+}
+
+/// A hash finaliser: well-spread pseudo-random bits from a key.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

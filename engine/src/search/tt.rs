@@ -1,0 +1,193 @@
+//! The transposition table: what earlier visits learnt about a position
+//! (best move, score, how deep), so transpositions and the next iteration
+//! of deepening start from it.
+
+use super::{MATE, MATE_BOUND};
+use crate::types::{Move, Square};
+
+/// Whether a stored score is exact or only a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    Exact,
+    /// The true score is at least this (a beta cut-off).
+    Lower,
+    /// The true score is at most this (no move raised alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    key: u64,
+    /// From and to square indices; 0 means none (a1a1 is no move).
+    mv: u16,
+    score: i16,
+    depth: i8,
+    bound: u8,
+    age: u8,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hit {
+    pub mv: Option<(Square, Square)>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+/// A fixed-size table indexed by the position hash, two slots per bucket:
+/// one kept for depth, one always replaced.
+pub(crate) struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+    age: u8,
+}
+
+impl Table {
+    pub(crate) fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.max(1) * 1024 * 1024;
+        let count = (bytes / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
+        let count = count.max(2);
+        Table {
+            slots: vec![Slot::default(); count],
+            mask: count / 2 - 1,
+            age: 0,
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+        self.age = 0;
+    }
+
+    /// A new search: older entries become the first to be replaced.
+    pub(crate) fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    pub(crate) fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        let b = (key as usize & self.mask) * 2;
+        let slot = self.slots[b..b + 2]
+            .iter()
+            .find(|s| s.key == key && s.bound != 0)?;
+        Some(Hit {
+            mv: decode(slot.mv),
+            score: from_tt(slot.score as i32, ply),
+            depth: slot.depth as i32,
+            bound: match slot.bound {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        mv: Option<&Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let b = (key as usize & self.mask) * 2;
+        let deep = self.slots[b];
+        // The first slot keeps the deepest recent result; everything else
+        // goes to the second.
+        let i = if deep.key == key
+            || deep.bound == 0
+            || deep.age != self.age
+            || depth as i8 >= deep.depth
+        {
+            b
+        } else {
+            b + 1
+        };
+        let old = self.slots[i];
+        let mv = match mv {
+            Some(m) => encode(m),
+            // Keep the move an earlier visit found rather than forget it.
+            None if old.key == key => old.mv,
+            None => 0,
+        };
+        self.slots[i] = Slot {
+            key,
+            mv,
+            score: to_tt(score, ply) as i16,
+            depth: depth.clamp(-1, 127) as i8,
+            bound: match bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            },
+            age: self.age,
+        };
+    }
+
+    /// Permille of the first slots used in this search (UCI `hashfull`).
+    pub(crate) fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(2000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| s.bound != 0 && s.age == self.age)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+fn encode(m: &Move) -> u16 {
+    (m.from.index() as u16) << 7 | m.to.index() as u16
+}
+
+fn decode(v: u16) -> Option<(Square, Square)> {
+    if v == 0 {
+        return None;
+    }
+    Some((
+        Square::from_index((v >> 7) as usize)?,
+        Square::from_index((v & 127) as usize)?,
+    ))
+}
+
+/// Mate scores count plies from the root; the table stores them counted
+/// from the position itself so they stay true wherever it is met again.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        (score - ply as i32).min(MATE)
+    } else if score <= -MATE_BOUND {
+        (score + ply as i32).max(-MATE)
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Position, Variant};
+
+    #[test]
+    fn stores_and_finds_a_move_and_mate_distance() {
+        let mut t = Table::new(1);
+        let pos = Position::new(Variant::Shatranj);
+        let m = pos.legal_moves()[3];
+        t.store(42, 3, Some(&m), MATE - 5, 4, Bound::Exact);
+        let hit = t.probe(42, 1).unwrap();
+        assert_eq!(hit.mv, Some((m.from, m.to)));
+        assert_eq!(hit.score, MATE - 3);
+        assert_eq!(hit.bound, Bound::Exact);
+        assert!(t.probe(43, 1).is_none());
+    }
+}
