@@ -250,10 +250,13 @@ pub(crate) fn sprite(piece: Piece, size: u32) -> Arc<Pixmap> {
     let mut pixmap = Pixmap::new(size.max(1), size.max(1)).expect("sprite size");
     paint(&mut pixmap.as_mut(), piece, 0.0, 0.0, size as f32);
     let sprite = Arc::new(pixmap);
-    cache
-        .lock()
-        .expect("sprite cache")
-        .insert((piece, size), sprite.clone());
+    let mut cache = cache.lock().expect("sprite cache");
+    // 18 pieces at a few sizes is all a server uses; odd callers asking
+    // for many sizes make the cache start over instead of growing.
+    if cache.len() >= 18 * 16 {
+        cache.clear();
+    }
+    cache.insert((piece, size), sprite.clone());
     sprite
 }
 
