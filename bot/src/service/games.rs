@@ -168,7 +168,7 @@ impl Service {
             ""
         };
         let head = format!("{name}{by} played {san}.");
-        Ok(self.game_reply(loaded, &head, &rating_note).await?)
+        self.game_reply(loaded, &head, &rating_note).await
     }
 
     /// The standard message for a game's current state: what happened,
