@@ -162,21 +162,28 @@ impl Service {
             let lock = self.game_lock(id);
             let _turn = lock.lock().await;
             let mut fresh = self.load(id).await?;
-            let unchanged = fresh.game.moves().len() == snapshot.game.moves().len()
+            // The same moves, not just as many: a takeback and a new move
+            // while the CPU thought leave the count alone but not the board.
+            let unchanged = fresh.game.moves() == snapshot.game.moves()
                 && fresh.is_active()
                 && fresh.cpu_drives(turn);
+            let due_now = fresh.is_active() && fresh.cpu_drives(fresh.game.position().turn());
             match mv {
                 Some(mv) if unchanged => {
                     let reply = self.apply_move(&mut fresh, mv, true).await?;
                     self.send(reply);
                 }
-                _ if unchanged || !due => {
+                // (A due move the search could not find ends the loop too,
+                // rather than spinning.)
+                _ if !due_now || (due && unchanged) => {
                     // Nothing more for the CPU to do; leave while holding
                     // the game's lock so a new request cannot slip past.
                     running().lock().expect("cpu set").remove(&key);
                     return Ok(());
                 }
-                _ => {} // the game moved on while thinking: look again
+                // The game moved on while the CPU thought (or a player moved
+                // into its turn before it looked): look again.
+                _ => {}
             }
         }
     }
