@@ -19,10 +19,22 @@ use std::time::{Duration, Instant};
 
 /// The first moves of a known game in each variant (from the tests).
 const LINES: [(Variant, &str); 4] = [
-    (Variant::Shatranj, "g1f3 g8f6 b1c3 f8d6 f1d3 f6e4 c3e4 h8f8 e4c5 b8a6 c5b7"),
-    (Variant::Medieval, "g1f3 f7f6 b1c3 d8b6 d2d4 a7a5 c1e3 b8c6 d4d5 e7e5 d5c6 f8d6"),
-    (Variant::Courier, "c1e3 j8h6 e3g5 j7j6 b1c3 c8e6 e2e3 i8j7 d1f3 e6g8 f3b7 a8a7"),
-    (Variant::Byzantine, "h2h3 g7g6 h3h4 b8c6 h1h3 h7h6 h4h5 c8h7 h5g6 f7g6 h3e3 g8f6"),
+    (
+        Variant::Shatranj,
+        "g1f3 g8f6 b1c3 f8d6 f1d3 f6e4 c3e4 h8f8 e4c5 b8a6 c5b7",
+    ),
+    (
+        Variant::Medieval,
+        "g1f3 f7f6 b1c3 d8b6 d2d4 a7a5 c1e3 b8c6 d4d5 e7e5 d5c6 f8d6",
+    ),
+    (
+        Variant::Courier,
+        "c1e3 j8h6 e3g5 j7j6 b1c3 c8e6 e2e3 i8j7 d1f3 e6g8 f3b7 a8a7",
+    ),
+    (
+        Variant::Byzantine,
+        "h2h3 g7g6 h3h4 b8c6 h1h3 h7h6 h4h5 c8h7 h5g6 f7g6 h3e3 g8f6",
+    ),
 ];
 
 fn ctx(name: &str, game: usize) -> Ctx {
@@ -39,9 +51,17 @@ struct Run {
     latencies: Vec<Duration>,
 }
 
-async fn setup(games: usize) -> (Service, tempfile::TempDir, Vec<(i64, Ctx, Ctx, &'static str)>) {
+async fn setup(
+    games: usize,
+) -> (
+    Service,
+    tempfile::TempDir,
+    Vec<(i64, Ctx, Ctx, &'static str)>,
+) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&dir.path().join("bench.db")).await.expect("store");
+    let store = Store::open(&dir.path().join("bench.db"))
+        .await
+        .expect("store");
     let (service, _outbox) = Service::new(store, Arc::new(SystemClock), Config::default());
     let mut list = Vec::new();
     for i in 0..games {
@@ -108,7 +128,9 @@ async fn play(games: usize, pause: Option<Duration>) -> Run {
 
 fn report(name: &str, mut run: Run) -> f64 {
     run.latencies.sort();
-    let pct = |p: f64| run.latencies[((run.latencies.len() as f64 * p) as usize).min(run.latencies.len() - 1)];
+    let pct = |p: f64| {
+        run.latencies[((run.latencies.len() as f64 * p) as usize).min(run.latencies.len() - 1)]
+    };
     let rate = run.moves as f64 / run.wall.as_secs_f64();
     println!(
         "{name}: {} moves in {:.2} s = {rate:.0} moves/s; latency per move p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",

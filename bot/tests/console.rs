@@ -79,15 +79,31 @@ fn a_whole_game_to_mate_with_refusals_along_the_way() {
     script.push_str(&moves_script("alice", "bob", SHATRANJ_FROM_START));
     script.push_str("alice: pgn\nbob: rematch\nalice: accept\nalice: history\n");
     let output = console(&db, &out, &script);
-    assert!(output.contains("alfil: alice accepts the challenge. Game on!") || output.contains("bob accepts the challenge"), "{output}");
-    assert!(output.contains("alfil (to you): It is not your turn"), "{output}");
-    assert!(output.contains("alfil (to you): You are not playing in this game"), "{output}");
+    assert!(
+        output.contains("alfil: alice accepts the challenge. Game on!")
+            || output.contains("bob accepts the challenge"),
+        "{output}"
+    );
+    assert!(
+        output.contains("alfil (to you): It is not your turn"),
+        "{output}"
+    );
+    assert!(
+        output.contains("alfil (to you): You are not playing in this game"),
+        "{output}"
+    );
     assert!(output.contains("not a command I know"), "{output}");
     assert!(output.contains("can go: "), "{output}");
-    assert!(output.contains("1-0 (White wins by checkmate)") || output.contains("checkmate"), "{output}");
+    assert!(
+        output.contains("1-0 (White wins by checkmate)") || output.contains("checkmate"),
+        "{output}"
+    );
     assert!(output.contains("[Variant \""), "{output}");
     assert!(output.contains("bob challenges alice"), "{output}");
-    assert!(output.contains("rematch") || output.contains("Game #2"), "{output}");
+    assert!(
+        output.contains("rematch") || output.contains("Game #2"),
+        "{output}"
+    );
     let boards = check_pictures(&output);
     assert!(boards >= 14, "{boards} boards");
     assert!(out.join("game-1-ply-11.png").exists());
@@ -99,7 +115,8 @@ fn a_second_run_over_the_same_database_carries_on() {
     let dir = tempfile::tempdir().unwrap();
     let (db, out) = (dir.path().join("b.db"), dir.path().join("boards"));
     let moves: Vec<&str> = SHATRANJ_FROM_START.split_whitespace().collect();
-    let mut first = String::from("alice: challenge @bob color:white variant:shatranj\nbob: accept\n");
+    let mut first =
+        String::from("alice: challenge @bob color:white variant:shatranj\nbob: accept\n");
     first.push_str(&moves_script("alice", "bob", &moves[..6].join(" ")));
     let output = console(&db, &out, &first);
     assert!(output.contains("alice (white) to move"), "{output}");
@@ -107,9 +124,15 @@ fn a_second_run_over_the_same_database_carries_on() {
     let mut second = String::from("bob: board\nbob: a7a6\n");
     second.push_str(&moves_script("alice", "bob", &moves[6..].join(" ")));
     let output = console(&db, &out, &second);
-    assert!(output.contains("alfil (to you): It is not your turn"), "{output}");
+    assert!(
+        output.contains("alfil (to you): It is not your turn"),
+        "{output}"
+    );
     assert!(output.contains("checkmate"), "{output}");
-    assert!(output.contains("game-1-ply-6.png"), "the board as it was left: {output}");
+    assert!(
+        output.contains("game-1-ply-6.png"),
+        "the board as it was left: {output}"
+    );
     check_pictures(&output);
 }
 
@@ -128,7 +151,8 @@ fn every_ending_and_the_cpu_through_the_console() {
     }
     script.push_str("ann: play opponent:self variant:courier\n");
     script.push_str(&moves_script("ann", "ann", REPETITION));
-    script.push_str("ann: play level:novice variant:byzantine color:white\nann: a2a3\nann: resign\n");
+    script
+        .push_str("ann: play level:novice variant:byzantine color:white\nann: a2a3\nann: resign\n");
     script.push_str("ann: settings idle:off\nann: settings\n");
     let output = console(&db, &out, &script);
     // Each ending's game number is announced with its result.
@@ -149,4 +173,3 @@ fn every_ending_and_the_cpu_through_the_console() {
     assert!(output.contains("idle: off"), "{output}");
     check_pictures(&output);
 }
-

@@ -10,10 +10,19 @@ use engine::Variant;
 async fn a_challenge_is_accepted_and_the_game_starts() {
     let h = Harness::new().await;
     let (alice, bob) = (ctx("Alice"), ctx("Bob"));
-    let replies = ok(h.service.challenge(&alice, Some(&bob.user), rated(Variant::Courier)).await);
+    let replies = ok(h
+        .service
+        .challenge(&alice, Some(&bob.user), rated(Variant::Courier))
+        .await);
     let text = texts(&replies);
-    assert!(text.contains("Alice** challenges **Bob** to Courier"), "{text}");
-    assert!(text.contains("rated") && text.contains("Alice plays white"), "{text}");
+    assert!(
+        text.contains("Alice** challenges **Bob** to Courier"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rated") && text.contains("Alice plays white"),
+        "{text}"
+    );
     let id = match replies[0].buttons.as_slice() {
         [Button::Accept(a), Button::Decline(d)] if a == d => *a,
         other => panic!("{other:?}"),
@@ -26,13 +35,21 @@ async fn a_challenge_is_accepted_and_the_game_starts() {
     assert!(why.contains("someone else"), "{why}");
     let why = refused(h.service.accept(&ctx("Carol"), None).await);
     assert!(why.contains("no challenge"), "{why}");
-    let why = refused(h.service.accept(&ctx_at("Bob", "guild-2", "x"), Some(id)).await);
+    let why = refused(
+        h.service
+            .accept(&ctx_at("Bob", "guild-2", "x"), Some(id))
+            .await,
+    );
     assert!(why.contains("another server"), "{why}");
     assert_eq!(before, h.snapshot().await);
 
     let started = ok(h.service.accept(&bob, Some(id)).await);
     assert!(started[0].opens_game);
-    assert!(started[0].text.contains("Bob accepts"), "{}", started[0].text);
+    assert!(
+        started[0].text.contains("Bob accepts"),
+        "{}",
+        started[0].text
+    );
     assert_draws(&started[0]);
     let game = started[0].game.unwrap();
     let row = row(&h.service, game).await;
@@ -50,7 +67,9 @@ async fn a_challenge_is_accepted_and_the_game_starts() {
 #[tokio::test]
 async fn an_open_challenge_goes_to_the_first_taker() {
     let h = Harness::new().await;
-    ok(h.service.challenge(&ctx("Alice"), None, opts(Variant::Shatranj)).await);
+    ok(h.service
+        .challenge(&ctx("Alice"), None, opts(Variant::Shatranj))
+        .await);
     let started = ok(h.service.accept(&ctx("Carol"), None).await);
     let game = started[0].game.unwrap();
     let why = refused(h.service.accept(&ctx("Dave"), Some(1)).await);
@@ -64,24 +83,57 @@ async fn an_open_challenge_goes_to_the_first_taker() {
 async fn decline_and_withdraw() {
     let mut h = Harness::new().await;
     let (alice, bob, carol) = (ctx("Alice"), ctx("Bob"), ctx("Carol"));
-    ok(h.service.challenge(&alice, Some(&bob.user), opts(Variant::Medieval)).await);
+    ok(h.service
+        .challenge(&alice, Some(&bob.user), opts(Variant::Medieval))
+        .await);
     // Only Bob may decline it.
     let before = h.snapshot().await;
     let why = refused(h.service.decline(&carol, Some(1)).await);
-    assert!(why.contains("someone else") || why.contains("Only the challenged"), "{why}");
+    assert!(
+        why.contains("someone else") || why.contains("Only the challenged"),
+        "{why}"
+    );
     assert_eq!(before, h.snapshot().await);
     let declined = ok(h.service.decline(&bob, None).await);
-    assert!(texts(&declined).contains("Bob declined Alice's challenge #1"), "{}", texts(&declined));
-    assert_eq!(h.service.store().challenge(1).await.unwrap().unwrap().status, "declined");
+    assert!(
+        texts(&declined).contains("Bob declined Alice's challenge #1"),
+        "{}",
+        texts(&declined)
+    );
+    assert_eq!(
+        h.service
+            .store()
+            .challenge(1)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        "declined"
+    );
     let why = refused(h.service.accept(&bob, Some(1)).await);
     assert!(why.contains("declined"), "{why}");
 
-    ok(h.service.challenge(&alice, None, opts(Variant::Medieval)).await);
+    ok(h.service
+        .challenge(&alice, None, opts(Variant::Medieval))
+        .await);
     let why = refused(h.service.decline(&carol, Some(2)).await);
     assert!(why.contains("open challenge simply waits"), "{why}");
     let withdrawn = ok(h.service.decline(&alice, None).await);
-    assert!(texts(&withdrawn).contains("withdrew challenge #2"), "{}", texts(&withdrawn));
-    assert_eq!(h.service.store().challenge(2).await.unwrap().unwrap().status, "cancelled");
+    assert!(
+        texts(&withdrawn).contains("withdrew challenge #2"),
+        "{}",
+        texts(&withdrawn)
+    );
+    assert_eq!(
+        h.service
+            .store()
+            .challenge(2)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        "cancelled"
+    );
     assert!(h.background().await.is_empty());
 }
 
@@ -89,7 +141,9 @@ async fn decline_and_withdraw() {
 async fn challenges_expire() {
     let mut h = Harness::new().await;
     let (alice, bob) = (ctx("Alice"), ctx("Bob"));
-    ok(h.service.challenge(&alice, Some(&bob.user), opts(Variant::Byzantine)).await);
+    ok(h.service
+        .challenge(&alice, Some(&bob.user), opts(Variant::Byzantine))
+        .await);
     h.advance(14 * 60);
     h.service.tick().await.unwrap();
     assert!(h.background().await.is_empty(), "not yet");
@@ -106,7 +160,16 @@ async fn challenges_expire() {
     assert_eq!(told.len(), 1);
     assert!(told[0].text.contains("has expired"), "{}", told[0].text);
     assert_eq!(told[0].place, bob.place);
-    assert_eq!(h.service.store().challenge(1).await.unwrap().unwrap().status, "expired");
+    assert_eq!(
+        h.service
+            .store()
+            .challenge(1)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        "expired"
+    );
     // Ticking again says nothing more.
     h.service.tick().await.unwrap();
     assert!(h.background().await.is_empty());
@@ -121,9 +184,17 @@ async fn bad_challenges_are_refused_and_change_nothing() {
     let _ = h.service.rating(&ctx("Bob"), None).await;
     let _ = h.service.rating(&alice, None).await;
     let before = h.snapshot().await;
-    let why = refused(h.service.challenge(&alice, Some(&alice.user), opts(Variant::Shatranj)).await);
+    let why = refused(
+        h.service
+            .challenge(&alice, Some(&alice.user), opts(Variant::Shatranj))
+            .await,
+    );
     assert!(why.contains("cannot challenge yourself"), "{why}");
-    let why = refused(h.service.challenge(&dm("Alice"), Some(&user("Bob")), opts(Variant::Shatranj)).await);
+    let why = refused(
+        h.service
+            .challenge(&dm("Alice"), Some(&user("Bob")), opts(Variant::Shatranj))
+            .await,
+    );
     assert!(why.contains("direct messages"), "{why}");
     for line in [
         "challenge @Bob variant:xiangqi",
@@ -139,7 +210,11 @@ async fn bad_challenges_are_refused_and_change_nothing() {
     ] {
         let inv = alfil::commands::Invocation::parse(line, user).unwrap();
         let replies = alfil::commands::run(&h.service, &alice, inv).await;
-        assert!(replies.len() == 1 && replies[0].ephemeral, "{line}: {}", texts(&replies));
+        assert!(
+            replies.len() == 1 && replies[0].ephemeral,
+            "{line}: {}",
+            texts(&replies)
+        );
     }
     assert_eq!(before, h.snapshot().await);
     // The options that are fine are kept.
@@ -152,7 +227,13 @@ async fn bad_challenges_are_refused_and_change_nothing() {
     assert!(!replies[0].ephemeral, "{}", replies[0].text);
     let c = h.service.store().challenge(1).await.unwrap().unwrap();
     assert_eq!(
-        (c.variant.as_str(), c.turn_limit, c.color.as_str(), c.counter, c.move_rule),
+        (
+            c.variant.as_str(),
+            c.turn_limit,
+            c.color.as_str(),
+            c.counter,
+            c.move_rule
+        ),
         ("courier", Some(60), "black", false, 50)
     );
     let _ = GameOptions::casual(Variant::Courier);

@@ -53,7 +53,15 @@ async fn concurrent_moves_to_one_game() {
             }
             Err(e) => panic!("not a clear refusal: {e}"),
         };
-        let uci: Vec<String> = h.service.store().moves(game).await.unwrap().into_iter().map(|m| m.uci).collect();
+        let uci: Vec<String> = h
+            .service
+            .store()
+            .moves(game)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| m.uci)
+            .collect();
         assert_eq!(uci.len(), 2 + usize::from(alice_played));
         assert_eq!(uci[1], "a7a6");
     }
@@ -86,7 +94,9 @@ async fn many_games_at_once_lose_no_move() {
 async fn two_takers_of_one_open_challenge() {
     let h = Harness::new().await;
     for round in 0..10 {
-        ok(h.service.challenge(&ctx("Alice"), None, opts(Variant::Courier)).await);
+        ok(h.service
+            .challenge(&ctx("Alice"), None, opts(Variant::Courier))
+            .await);
         let id = round + 1;
         let (s1, s2) = (h.service.clone(), h.service.clone());
         let t1 = tokio::spawn(async move { s1.accept(&ctx("Bob"), Some(id)).await });

@@ -10,7 +10,9 @@ use engine::{Color, Variant};
 
 /// A small deterministic choice of move for the human side.
 fn pick(n: usize, seed: &mut u64) -> usize {
-    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     ((*seed >> 33) as usize) % n
 }
 
@@ -20,7 +22,11 @@ async fn play_the_cpu_to_the_end_in_every_variant() {
     let mut seed = 7u64;
     for (i, variant) in Variant::ALL.into_iter().enumerate() {
         let me = ctx_at("Alice", SERVER, &format!("cpu-{i}"));
-        let color = if i % 2 == 0 { ColorChoice::White } else { ColorChoice::Black };
+        let color = if i % 2 == 0 {
+            ColorChoice::White
+        } else {
+            ColorChoice::Black
+        };
         let options = GameOptions {
             color,
             // A short move-count rule keeps the game short whoever leads.
@@ -29,8 +35,16 @@ async fn play_the_cpu_to_the_end_in_every_variant() {
         };
         let started = ok(h.service.play_cpu(&me, options, Level::Novice).await);
         let game = started[0].game.unwrap();
-        assert!(started[0].text.contains("against the CPU (Novice)"), "{}", started[0].text);
-        let mine = if i % 2 == 0 { Color::White } else { Color::Black };
+        assert!(
+            started[0].text.contains("against the CPU (Novice)"),
+            "{}",
+            started[0].text
+        );
+        let mine = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut cpu_moves = 0;
         for _ in 0..400 {
             // Whatever the CPU had to do is done and announced.
@@ -68,14 +82,25 @@ async fn the_cpu_opens_as_white_in_the_background() {
         color: ColorChoice::Black,
         ..GameOptions::casual(Variant::Courier)
     };
-    let started = ok(h.service.play_cpu(&ctx("Alice"), options, Level::Beginner).await);
+    let started = ok(h
+        .service
+        .play_cpu(&ctx("Alice"), options, Level::Beginner)
+        .await);
     let game = started[0].game.unwrap();
     let board = started[0].board.as_ref().unwrap();
     assert!(board.flipped, "Alice sees the board from Black's side");
     h.service.settle().await;
     let reply = h.outbox.try_recv().expect("the CPU's first move");
-    assert!(reply.text.contains("CPU (Beginner) played"), "{}", reply.text);
-    assert!(reply.text.contains("Alice (black) to move"), "{}", reply.text);
+    assert!(
+        reply.text.contains("CPU (Beginner) played"),
+        "{}",
+        reply.text
+    );
+    assert!(
+        reply.text.contains("Alice (black) to move"),
+        "{}",
+        reply.text
+    );
     assert_eq!(h.service.store().moves(game).await.unwrap().len(), 1);
     assert!(h.background().await.is_empty());
 }
@@ -84,17 +109,28 @@ async fn the_cpu_opens_as_white_in_the_background() {
 async fn takeback_and_draw_against_the_cpu() {
     let mut h = Harness::new().await;
     let me = ctx("Alice");
-    let started = ok(h.service.play_cpu(&me, opts(Variant::Shatranj), Level::Novice).await);
+    let started = ok(h
+        .service
+        .play_cpu(&me, opts(Variant::Shatranj), Level::Novice)
+        .await);
     let game = started[0].game.unwrap();
     ok(h.service.play_move(&me, None, "e2e3").await);
     h.background().await;
     // The CPU grants a takeback at once: its reply and Alice's move go.
     let back = ok(h.service.takeback(&me, None).await);
-    assert!(texts(&back).contains("Took back 2 moves"), "{}", texts(&back));
+    assert!(
+        texts(&back).contains("Took back 2 moves"),
+        "{}",
+        texts(&back)
+    );
     assert!(h.service.store().moves(game).await.unwrap().is_empty());
     // In the start position the CPU is not worse: it declines a draw.
     let declined = ok(h.service.draw(&me, None).await);
-    assert!(texts(&declined).contains("CPU declines"), "{}", texts(&declined));
+    assert!(
+        texts(&declined).contains("CPU declines"),
+        "{}",
+        texts(&declined)
+    );
     assert_eq!(row(&h.service, game).await.status, "active");
 }
 
@@ -110,13 +146,20 @@ async fn the_cpu_never_plays_a_stale_move() {
     let me = ctx("Alice");
     for (i, line) in ["e2e3 d2d3", "g1f3 b1c3", "h2h3 a2a3"].iter().enumerate() {
         let me = ctx_at("Alice", SERVER, &format!("stale-{i}"));
-        let started = ok(h.service.play_cpu(&me, opts(Variant::Shatranj), Level::Master).await);
+        let started = ok(h
+            .service
+            .play_cpu(&me, opts(Variant::Shatranj), Level::Master)
+            .await);
         let game = started[0].game.unwrap();
         let (first, second) = line.split_once(' ').unwrap();
         ok(h.service.play_move(&me, Some(game), first).await);
         // The CPU (Master) thinks for 150 ms; Alice takes back and plays another move.
         let back = ok(h.service.takeback(&me, Some(game)).await);
-        assert!(texts(&back).contains("Took back 1 move"), "{}", texts(&back));
+        assert!(
+            texts(&back).contains("Took back 1 move"),
+            "{}",
+            texts(&back)
+        );
         ok(h.service.play_move(&me, Some(game), second).await);
         let told = h.background().await;
         assert_eq!(told.len(), 1, "{}", texts(&told));

@@ -18,9 +18,15 @@ async fn whole_games_from_the_start_in_every_variant() {
         let game = new_game(&h, &alice, &bob, opts(variant)).await;
         let last = play_line(&h.service, &alice, &bob, game, line).await;
         let text = texts(&last);
-        assert!(text.contains(result) && text.contains(reason), "{variant}: {text}");
+        assert!(
+            text.contains(result) && text.contains(reason),
+            "{variant}: {text}"
+        );
         assert_eq!(last[0].buttons, vec![Button::Rematch(game)]);
-        assert!(last[0].animation.is_some(), "a finished game can be animated");
+        assert!(
+            last[0].animation.is_some(),
+            "a finished game can be animated"
+        );
         assert_draws(&last[0]);
         let row = row(&h.service, game).await;
         assert_eq!(row.status, "finished");
@@ -81,7 +87,11 @@ async fn a_start_position_must_be_a_playable_casual_one() {
         start_fen: Some("not a fen".into()),
         ..opts(Variant::Shatranj)
     };
-    let why = refused(h.service.challenge(&ctx("Alice"), Some(&user("Bob")), bad).await);
+    let why = refused(
+        h.service
+            .challenge(&ctx("Alice"), Some(&user("Bob")), bad)
+            .await,
+    );
     assert!(why.contains("position"), "{why}");
     let over = GameOptions {
         start_fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
@@ -93,7 +103,11 @@ async fn a_start_position_must_be_a_playable_casual_one() {
         start_fen: Some(ENDINGS[0].fen.into()),
         ..rated(Variant::Shatranj)
     };
-    let why = refused(h.service.challenge(&ctx("Alice"), Some(&user("Bob")), rated_fen).await);
+    let why = refused(
+        h.service
+            .challenge(&ctx("Alice"), Some(&user("Bob")), rated_fen)
+            .await,
+    );
     assert!(why.contains("Rated"), "{why}");
     assert_eq!(before, h.snapshot().await);
 }
@@ -107,7 +121,10 @@ async fn resignation_ends_the_game_for_the_other_side() {
     // Resigning needs no turn.
     let replies = ok(h.service.resign(&alice, None).await);
     let text = texts(&replies);
-    assert!(text.contains("Alice resigns") && text.contains("0-1"), "{text}");
+    assert!(
+        text.contains("Alice resigns") && text.contains("0-1"),
+        "{text}"
+    );
     let row = row(&h.service, game).await;
     assert_eq!(row.result.as_deref(), Some("0-1"));
     let why = refused(h.service.resign(&bob, Some(game)).await);
@@ -120,8 +137,15 @@ async fn a_draw_is_offered_declined_by_moving_and_agreed() {
     let (alice, bob) = (ctx("Alice"), ctx("Bob"));
     let game = new_game(&h, &alice, &bob, opts(Variant::Shatranj)).await;
     let offer = ok(h.service.draw(&alice, None).await);
-    assert!(texts(&offer).contains("Alice offers a draw"), "{}", texts(&offer));
-    assert_eq!(row(&h.service, game).await.draw_offer.as_deref(), Some("white"));
+    assert!(
+        texts(&offer).contains("Alice offers a draw"),
+        "{}",
+        texts(&offer)
+    );
+    assert_eq!(
+        row(&h.service, game).await.draw_offer.as_deref(),
+        Some("white")
+    );
     // Offering twice is refused and changes nothing.
     let before = h.snapshot().await;
     let why = refused(h.service.draw(&alice, None).await);
@@ -129,16 +153,25 @@ async fn a_draw_is_offered_declined_by_moving_and_agreed() {
     assert_eq!(before, h.snapshot().await);
     // White moves, the offer stands; Black moves instead of answering: declined.
     play_line(&h.service, &alice, &bob, game, "e2e3").await;
-    assert_eq!(row(&h.service, game).await.draw_offer.as_deref(), Some("white"));
+    assert_eq!(
+        row(&h.service, game).await.draw_offer.as_deref(),
+        Some("white")
+    );
     play_line(&h.service, &alice, &bob, game, "e7e6").await;
     assert_eq!(row(&h.service, game).await.draw_offer, None);
     // A new offer, accepted.
     ok(h.service.draw(&bob, None).await);
     let agreed = ok(h.service.draw(&alice, None).await);
     let text = texts(&agreed);
-    assert!(text.contains("accepts the draw") && text.contains("1/2-1/2"), "{text}");
+    assert!(
+        text.contains("accepts the draw") && text.contains("1/2-1/2"),
+        "{text}"
+    );
     let row = row(&h.service, game).await;
-    assert_eq!((row.status.as_str(), row.result.as_deref()), ("finished", Some("1/2-1/2")));
+    assert_eq!(
+        (row.status.as_str(), row.result.as_deref()),
+        ("finished", Some("1/2-1/2"))
+    );
     assert!(h.background().await.is_empty());
 }
 
@@ -152,8 +185,14 @@ async fn rematch_swaps_colours() {
     ok(h.service.resign(&bob, Some(game)).await);
     let challenge = ok(h.service.rematch(&bob, Some(game)).await);
     let text = texts(&challenge);
-    assert!(text.contains("**Bob** challenges **Alice**") && text.contains("Bob plays white"), "{text}");
-    assert!(text.contains("rated") && text.contains("Medieval"), "{text}");
+    assert!(
+        text.contains("**Bob** challenges **Alice**") && text.contains("Bob plays white"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rated") && text.contains("Medieval"),
+        "{text}"
+    );
     let started = ok(h.service.accept(&alice, None).await);
     let new = started[0].game.unwrap();
     let (old_row, new_row) = (row(&h.service, game).await, row(&h.service, new).await);
@@ -170,11 +209,17 @@ async fn rematch_swaps_colours() {
     cpu.color = alfil::service::ColorChoice::White;
     let solo = ok(h
         .service
-        .play_cpu(&ctx_at("Carol", SERVER, "cpu"), cpu, engine::search::Level::Novice)
+        .play_cpu(
+            &ctx_at("Carol", SERVER, "cpu"),
+            cpu,
+            engine::search::Level::Novice,
+        )
         .await);
     let first = solo[0].game.unwrap();
     let carol = ctx_at("Carol", SERVER, "cpu");
-    ok(h.service.play_move(&carol, Some(first), ENDINGS[0].last).await);
+    ok(h.service
+        .play_move(&carol, Some(first), ENDINGS[0].last)
+        .await);
     let again = ok(h.service.rematch(&carol, Some(first)).await);
     let second = again[0].game.unwrap();
     let (a, b) = (row(&h.service, first).await, row(&h.service, second).await);
@@ -207,9 +252,17 @@ async fn moves_of_a_square_show_dots() {
     let king = ok(h.service.board(&alice, None, Some("g1")).await);
     assert!(king[0].text.contains("can go"), "{}", king[0].text);
     let black = ok(h.service.board(&bob, None, Some("e7")).await);
-    assert!(black[0].text.contains("not its side's turn"), "{}", black[0].text);
+    assert!(
+        black[0].text.contains("not its side's turn"),
+        "{}",
+        black[0].text
+    );
     assert!(black[0].board.as_ref().unwrap().dots.is_empty());
-    for (square, words) in [("e5", "no piece"), ("z9", "not a square"), ("", "not a square")] {
+    for (square, words) in [
+        ("e5", "no piece"),
+        ("z9", "not a square"),
+        ("", "not a square"),
+    ] {
         let why = refused(h.service.board(&alice, None, Some(square)).await);
         assert!(why.contains(words), "{square}: {why}");
     }
@@ -227,9 +280,17 @@ async fn takeback_by_agreement_in_casual_games_only() {
     play_line(&h.service, &alice, &bob, game, "e2e3 e7e6 d2d3").await;
     // Alice asks, Bob agrees: Alice's last move goes.
     let asked = ok(h.service.takeback(&alice, None).await);
-    assert!(texts(&asked).contains("asks to take back"), "{}", texts(&asked));
+    assert!(
+        texts(&asked).contains("asks to take back"),
+        "{}",
+        texts(&asked)
+    );
     let done = ok(h.service.takeback(&bob, None).await);
-    assert!(texts(&done).contains("Took back 1 move"), "{}", texts(&done));
+    assert!(
+        texts(&done).contains("Took back 1 move"),
+        "{}",
+        texts(&done)
+    );
     let moves = h.service.store().moves(game).await.unwrap();
     assert_eq!(moves.len(), 2);
     assert_eq!(turn(&h.service, game).await, engine::Color::White);
@@ -238,8 +299,20 @@ async fn takeback_by_agreement_in_casual_games_only() {
     play_line(&h.service, &alice, &bob, game, "g8f6 b1c3").await;
     ok(h.service.takeback(&bob, None).await);
     let done = ok(h.service.takeback(&alice, None).await);
-    assert!(texts(&done).contains("Took back 2 moves"), "{}", texts(&done));
-    let uci: Vec<String> = h.service.store().moves(game).await.unwrap().into_iter().map(|m| m.uci).collect();
+    assert!(
+        texts(&done).contains("Took back 2 moves"),
+        "{}",
+        texts(&done)
+    );
+    let uci: Vec<String> = h
+        .service
+        .store()
+        .moves(game)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.uci)
+        .collect();
     assert_eq!(uci, ["e2e3", "e7e6", "g1f3"]);
 
     // Rated: refused, nothing changes.
@@ -259,7 +332,13 @@ async fn pgn_export_has_the_variant_players_moves_and_result() {
     play_line(&h.service, &alice, &bob, game, "b1a3 b8a6").await;
     ok(h.service.resign(&bob, None).await);
     let pgn = h.service.pgn_of(game).await.unwrap();
-    for part in ["[Variant \"", "[White \"Alice\"]", "[Black \"Bob\"]", "[Result \"1-0\"]", "1-0"] {
+    for part in [
+        "[Variant \"",
+        "[White \"Alice\"]",
+        "[Black \"Bob\"]",
+        "[Result \"1-0\"]",
+        "1-0",
+    ] {
         assert!(pgn.contains(part), "{part} missing:\n{pgn}");
     }
     assert!(pgn.contains("Na3") || pgn.contains("a3"), "{pgn}");
@@ -305,12 +384,24 @@ async fn wrong_turn_outsiders_and_garbage_change_nothing() {
     // Carol has no game: the game in this channel is not hers.
     let why = refused(h.service.play_move(&carol, None, "e7e6").await);
     assert!(why.contains("not playing"), "{why}");
-    let why = refused(h.service.play_move(&ctx_at("Carol", SERVER, "elsewhere"), None, "e7e6").await);
+    let why = refused(
+        h.service
+            .play_move(&ctx_at("Carol", SERVER, "elsewhere"), None, "e7e6")
+            .await,
+    );
     assert!(why.contains("no game"), "{why}");
     let why = refused(h.service.play_move(&bob, Some(999), "e7e6").await);
     assert!(why.contains("no game #999"), "{why}");
     // Through the command layer, refusals are private replies.
-    for line in ["e7e5", "move", "challenge variant:chess", "accept 77", "draw game:x", "settings idle:5", "frobnicate the board please now"] {
+    for line in [
+        "e7e5",
+        "move",
+        "challenge variant:chess",
+        "accept 77",
+        "draw game:x",
+        "settings idle:5",
+        "frobnicate the board please now",
+    ] {
         let inv = alfil::commands::Invocation::parse(line, user).unwrap();
         let replies = alfil::commands::run(&h.service, &bob, inv).await;
         assert_eq!(replies.len(), 1, "{line}");
@@ -336,9 +427,20 @@ async fn games_stay_in_their_server_and_dms_reach_only_ones_own() {
     assert_eq!(before, h.snapshot().await);
 
     // In DMs: a CPU game of one's own; challenges are refused there.
-    let why = refused(h.service.challenge(&dm("Alice"), Some(&user("Bob")), opts(Variant::Shatranj)).await);
+    let why = refused(
+        h.service
+            .challenge(&dm("Alice"), Some(&user("Bob")), opts(Variant::Shatranj))
+            .await,
+    );
     assert!(why.contains("direct messages"), "{why}");
-    let mine = ok(h.service.play_cpu(&dm("Alice"), opts(Variant::Shatranj), engine::search::Level::Novice).await);
+    let mine = ok(h
+        .service
+        .play_cpu(
+            &dm("Alice"),
+            opts(Variant::Shatranj),
+            engine::search::Level::Novice,
+        )
+        .await);
     let dm_game = mine[0].game.unwrap();
     ok(h.service.play_move(&dm("Alice"), None, "e2e3").await);
     h.service.settle().await;
@@ -361,12 +463,27 @@ async fn settings_are_for_admins() {
     let h = Harness::new().await;
     use alfil::service::SettingChange;
     let shown = ok(h.service.settings(&ctx("Bob"), Vec::new()).await);
-    assert!(shown[0].text.contains("idle: 10 minutes"), "{}", shown[0].text);
+    assert!(
+        shown[0].text.contains("idle: 10 minutes"),
+        "{}",
+        shown[0].text
+    );
     let before = h.snapshot().await;
-    let why = refused(h.service.settings(&ctx("Bob"), vec![SettingChange::IdleMinutes(0)]).await);
+    let why = refused(
+        h.service
+            .settings(&ctx("Bob"), vec![SettingChange::IdleMinutes(0)])
+            .await,
+    );
     assert!(why.contains("manage"), "{why}");
-    let dm_admin = alfil::service::Ctx { admin: true, ..dm("Bob") };
-    refused(h.service.settings(&dm_admin, vec![SettingChange::Theme("blue".into())]).await);
+    let dm_admin = alfil::service::Ctx {
+        admin: true,
+        ..dm("Bob")
+    };
+    refused(
+        h.service
+            .settings(&dm_admin, vec![SettingChange::Theme("blue".into())])
+            .await,
+    );
     assert_eq!(before, h.snapshot().await);
     let saved = ok(h
         .service
@@ -381,13 +498,24 @@ async fn settings_are_for_admins() {
         .await);
     assert!(saved[0].text.contains("idle: off"), "{}", saved[0].text);
     let s = h.service.store().server_settings(SERVER).await.unwrap();
-    assert_eq!((s.stalemate.as_deref(), s.idle_seconds, s.theme.as_str()), (Some("draw"), 0, "green"));
+    assert_eq!(
+        (s.stalemate.as_deref(), s.idle_seconds, s.theme.as_str()),
+        (Some("draw"), 0, "green")
+    );
     // New games here take the server's rule; another server keeps its own.
     let game = new_game(&h, &ctx("Alice"), &ctx("Bob"), opts(Variant::Shatranj)).await;
     assert_eq!(row(&h.service, game).await.stalemate, "draw");
     let other = ctx_at("Alice", "guild-2", "general");
-    ok(h.service.challenge(&other, Some(&user("Bob")), opts(Variant::Shatranj)).await);
-    let started = ok(h.service.accept(&ctx_at("Bob", "guild-2", "general"), None).await);
-    assert_eq!(row(&h.service, started[0].game.unwrap()).await.stalemate, "loss");
+    ok(h.service
+        .challenge(&other, Some(&user("Bob")), opts(Variant::Shatranj))
+        .await);
+    let started = ok(h
+        .service
+        .accept(&ctx_at("Bob", "guild-2", "general"), None)
+        .await);
+    assert_eq!(
+        row(&h.service, started[0].game.unwrap()).await.stalemate,
+        "loss"
+    );
     assert!(SettingChange::parse("idle", "lots").is_err());
 }

@@ -52,8 +52,14 @@ async fn ratings_follow_glicko2_over_a_set_of_results() {
             How::WhiteResigns => Outcomes::LOSS,
             How::Agreed => Outcomes::DRAW,
         };
-        let before_w = expected.get(white).copied().unwrap_or((Glicko2Rating::new(), 0));
-        let before_b = expected.get(black).copied().unwrap_or((Glicko2Rating::new(), 0));
+        let before_w = expected
+            .get(white)
+            .copied()
+            .unwrap_or((Glicko2Rating::new(), 0));
+        let before_b = expected
+            .get(black)
+            .copied()
+            .unwrap_or((Glicko2Rating::new(), 0));
         let (after_w, after_b) = glicko2(&before_w.0, &before_b.0, &outcome, &config);
         expected.insert(white, (after_w, before_w.1 + 1));
         expected.insert(black, (after_b, before_b.1 + 1));
@@ -76,21 +82,47 @@ async fn ratings_follow_glicko2_over_a_set_of_results() {
             .await
             .unwrap()
             .unwrap();
-        let got = h.service.store().rating(id, "shatranj").await.unwrap().unwrap();
-        assert!((got.rating - want.rating).abs() < 1e-9, "{name}: {} vs {}", got.rating, want.rating);
+        let got = h
+            .service
+            .store()
+            .rating(id, "shatranj")
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            (got.rating - want.rating).abs() < 1e-9,
+            "{name}: {} vs {}",
+            got.rating,
+            want.rating
+        );
         assert!((got.deviation - want.deviation).abs() < 1e-9, "{name}");
         assert!((got.volatility - want.volatility).abs() < 1e-12, "{name}");
         assert_eq!(got.games, *games, "{name}");
     }
     // Ratings are per variant.
-    let alice = h.service.store().player_by_key("test:alice").await.unwrap().unwrap();
-    assert!(h.service.store().rating(alice, "courier").await.unwrap().is_none());
+    let alice = h
+        .service
+        .store()
+        .player_by_key("test:alice")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(h
+        .service
+        .store()
+        .rating(alice, "courier")
+        .await
+        .unwrap()
+        .is_none());
     let shown = ok(h.service.rating(&ctx("Alice"), None).await);
     assert!(shown[0].text.contains("Shatranj: "), "{}", shown[0].text);
     assert!(shown[0].text.contains("(5 games)"), "{}", shown[0].text);
 
     // The leaderboard: at least 3 games and a deviation of at most 250.
-    let board = ok(h.service.leaderboard(&ctx("Alice"), Variant::Shatranj).await);
+    let board = ok(h
+        .service
+        .leaderboard(&ctx("Alice"), Variant::Shatranj)
+        .await);
     let text = &board[0].text;
     let mut listed: Vec<(&str, f64)> = expected
         .iter()
@@ -103,7 +135,10 @@ async fn ratings_follow_glicko2_over_a_set_of_results() {
         let line = format!("{}. {name} {rating:.0}", i + 1);
         assert!(text.contains(&line), "{line} in\n{text}");
     }
-    let empty = ok(h.service.leaderboard(&ctx("Alice"), Variant::Byzantine).await);
+    let empty = ok(h
+        .service
+        .leaderboard(&ctx("Alice"), Variant::Byzantine)
+        .await);
     assert!(empty[0].text.contains("Nobody yet"), "{}", empty[0].text);
 }
 
@@ -122,7 +157,10 @@ async fn the_leaderboard_leaves_out_the_unsettled() {
     }
     let board = ok(h.service.leaderboard(&alice, Variant::Courier).await);
     let text = &board[0].text;
-    assert!(text.contains("1. Alice") && text.contains("2. Bob"), "{text}");
+    assert!(
+        text.contains("1. Alice") && text.contains("2. Bob"),
+        "{text}"
+    );
     assert!(!text.contains("Carol"), "one game is not enough: {text}");
 }
 
@@ -135,17 +173,51 @@ async fn only_rated_games_between_two_people_are_rated() {
     let last = play_line(&h.service, &alice, &bob, game, SHATRANJ_FROM_START).await;
     assert!(!texts(&last).contains("Ratings"), "{}", texts(&last));
     // Against the CPU and against oneself.
-    let cpu = ok(h.service.play_cpu(&ctx_at("Alice", SERVER, "c"), opts(Variant::Shatranj), engine::search::Level::Novice).await);
-    ok(h.service.resign(&ctx_at("Alice", SERVER, "c"), cpu[0].game).await);
-    let solo = ok(h.service.play_solo(&ctx_at("Alice", SERVER, "s"), opts(Variant::Shatranj)).await);
-    ok(h.service.resign(&ctx_at("Alice", SERVER, "s"), solo[0].game).await);
+    let cpu = ok(h
+        .service
+        .play_cpu(
+            &ctx_at("Alice", SERVER, "c"),
+            opts(Variant::Shatranj),
+            engine::search::Level::Novice,
+        )
+        .await);
+    ok(h.service
+        .resign(&ctx_at("Alice", SERVER, "c"), cpu[0].game)
+        .await);
+    let solo = ok(h
+        .service
+        .play_solo(&ctx_at("Alice", SERVER, "s"), opts(Variant::Shatranj))
+        .await);
+    ok(h.service
+        .resign(&ctx_at("Alice", SERVER, "s"), solo[0].game)
+        .await);
     h.service.settle().await;
-    let alice_id = h.service.store().player_by_key("test:alice").await.unwrap().unwrap();
-    assert!(h.service.store().ratings_of(alice_id).await.unwrap().is_empty());
+    let alice_id = h
+        .service
+        .store()
+        .player_by_key("test:alice")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(h
+        .service
+        .store()
+        .ratings_of(alice_id)
+        .await
+        .unwrap()
+        .is_empty());
     // `play rated:true` is refused.
     let inv = alfil::commands::Invocation::parse("play rated:true", user).unwrap();
     let replies = alfil::commands::run(&h.service, &alice, inv).await;
-    assert!(replies[0].ephemeral && replies[0].text.contains("casual"), "{}", replies[0].text);
+    assert!(
+        replies[0].ephemeral && replies[0].text.contains("casual"),
+        "{}",
+        replies[0].text
+    );
     let shown = ok(h.service.rating(&bob, Some(&alice.user)).await);
-    assert!(shown[0].text.contains("no rated games yet"), "{}", shown[0].text);
+    assert!(
+        shown[0].text.contains("no rated games yet"),
+        "{}",
+        shown[0].text
+    );
 }

@@ -46,18 +46,28 @@ async fn the_cpu_held_seat_and_cpu_games_carry_on_after_a_restart() {
     h.background().await;
     let cpu_game = ok(h
         .service
-        .play_cpu(&ctx_at("Carol", SERVER, "c"), opts(Variant::Byzantine), Level::Novice)
+        .play_cpu(
+            &ctx_at("Carol", SERVER, "c"),
+            opts(Variant::Byzantine),
+            Level::Novice,
+        )
         .await)[0]
         .game
         .unwrap();
-    ok(h.service.play_move(&ctx_at("Carol", SERVER, "c"), Some(cpu_game), "a2a3").await);
+    ok(h.service
+        .play_move(&ctx_at("Carol", SERVER, "c"), Some(cpu_game), "a2a3")
+        .await);
     let mut h = h.restart().await;
     assert_eq!(row(&h.service, game).await.cpu_holds, [true, false]);
     // Bob moves; the CPU still holds Alice's seat and answers.
     let mine = any_legal(&h.service, game).await;
     play_line(&h.service, &alice, &bob, game, &mine).await;
     let told = h.background().await;
-    assert!(texts(&told).contains("(the CPU, for them)"), "{}", texts(&told));
+    assert!(
+        texts(&told).contains("(the CPU, for them)"),
+        "{}",
+        texts(&told)
+    );
     assert_eq!(h.service.store().moves(game).await.unwrap().len(), 3);
     assert_eq!(h.service.store().moves(cpu_game).await.unwrap().len(), 2);
 }
@@ -87,7 +97,9 @@ fn the_cpu_moves_after_a_restart_where_it_was_due() {
         };
         // Master thinks for its whole time: the CPU (White) is still
         // thinking when the service goes away.
-        let started = ok(service.play_cpu(&ctx("Alice"), options, Level::Master).await);
+        let started = ok(service
+            .play_cpu(&ctx("Alice"), options, Level::Master)
+            .await);
         started[0].game.unwrap()
     });
     first.shutdown_background();
@@ -99,7 +111,10 @@ fn the_cpu_moves_after_a_restart_where_it_was_due() {
         .unwrap();
     second.block_on(async {
         let store = Store::open(&db).await.unwrap();
-        assert!(store.moves(game).await.unwrap().is_empty(), "nothing was played yet");
+        assert!(
+            store.moves(game).await.unwrap().is_empty(),
+            "nothing was played yet"
+        );
         let (service, mut outbox) = Service::new(store, clock.clone(), config());
         assert_eq!(service.resume().await.unwrap(), 1);
         service.settle().await;

@@ -60,7 +60,10 @@ async fn an_idle_player_is_replaced_by_the_cpu_until_they_are_back() {
     assert!(text.contains("Bob has been away for 10 minutes"), "{text}");
     assert!(text.contains("takes the black seat"), "{text}");
     // New players are rated 1500: the CPU plays at the level nearest.
-    assert!(text.contains("CPU (Expert)") || text.contains("CPU (Club)"), "{text}");
+    assert!(
+        text.contains("CPU (Expert)") || text.contains("CPU (Club)"),
+        "{text}"
+    );
     assert!(text.contains("(the CPU, for them)"), "{text}");
     let r = row(&h.service, game).await;
     assert_eq!(r.cpu_holds, [false, true]);
@@ -79,7 +82,11 @@ async fn an_idle_player_is_replaced_by_the_cpu_until_they_are_back() {
     // Even looking at where a piece can go.
     let back = ok(h.service.board(&bob, Some(game), Some("a7")).await);
     assert_eq!(back.len(), 2);
-    assert!(back[0].text.contains("Welcome back, Bob"), "{}", back[0].text);
+    assert!(
+        back[0].text.contains("Welcome back, Bob"),
+        "{}",
+        back[0].text
+    );
     assert!(back[1].text.contains("on a7"), "{}", back[1].text);
     let r = row(&h.service, game).await;
     assert_eq!(r.cpu_holds, [false, false]);
@@ -97,8 +104,16 @@ async fn a_move_hands_the_seat_back_and_is_played() {
     assert_eq!(row(&h.service, game).await.cpu_holds, [true, false]);
     play_line(&h.service, &alice, &bob, game, "e7e6").await;
     let replies = ok(h.service.play_move(&alice, Some(game), "e2e3").await);
-    assert!(replies[0].text.contains("Welcome back, Alice"), "{}", replies[0].text);
-    assert!(replies[1].text.contains("Alice played"), "{}", replies[1].text);
+    assert!(
+        replies[0].text.contains("Welcome back, Alice"),
+        "{}",
+        replies[0].text
+    );
+    assert!(
+        replies[1].text.contains("Alice played"),
+        "{}",
+        replies[1].text
+    );
     assert_eq!(row(&h.service, game).await.cpu_holds, [false, false]);
     assert!(h.background().await.is_empty());
     // Alice moves, and Bob answers himself: the CPU stays out.
@@ -120,8 +135,16 @@ async fn a_move_out_of_turn_still_hands_the_seat_back() {
     // The CPU moved for Alice; now it is Bob's turn and Alice types a move.
     let replies = ok(h.service.play_move(&alice, Some(game), "d2d3").await);
     assert_eq!(replies.len(), 2);
-    assert!(replies[0].text.contains("Welcome back"), "{}", replies[0].text);
-    assert!(replies[1].ephemeral && replies[1].text.contains("not your turn"), "{}", replies[1].text);
+    assert!(
+        replies[0].text.contains("Welcome back"),
+        "{}",
+        replies[0].text
+    );
+    assert!(
+        replies[1].ephemeral && replies[1].text.contains("not your turn"),
+        "{}",
+        replies[1].text
+    );
     assert_eq!(row(&h.service, game).await.cpu_holds, [false, false]);
     assert_eq!(h.service.store().moves(game).await.unwrap().len(), 1);
 }
@@ -129,15 +152,23 @@ async fn a_move_out_of_turn_still_hands_the_seat_back() {
 #[tokio::test]
 async fn the_idle_time_is_a_setting_and_can_be_off() {
     let mut h = Harness::new().await;
-    ok(h.service.settings(&admin("Ann"), vec![SettingChange::IdleMinutes(1)]).await);
+    ok(h.service
+        .settings(&admin("Ann"), vec![SettingChange::IdleMinutes(1)])
+        .await);
     let game = new_game(&h, &ctx("Alice"), &ctx("Bob"), opts(Variant::Courier)).await;
     h.advance(60);
     h.service.tick().await.unwrap();
     let told = h.background().await;
-    assert!(texts(&told).contains("away for 1 minutes"), "{}", texts(&told));
+    assert!(
+        texts(&told).contains("away for 1 minutes"),
+        "{}",
+        texts(&told)
+    );
     assert_eq!(row(&h.service, game).await.cpu_holds, [true, false]);
 
-    ok(h.service.settings(&admin("Ann"), vec![SettingChange::IdleMinutes(0)]).await);
+    ok(h.service
+        .settings(&admin("Ann"), vec![SettingChange::IdleMinutes(0)])
+        .await);
     let game = new_game(&h, &ctx("Carol"), &ctx("Dave"), opts(Variant::Courier)).await;
     assert_eq!(row(&h.service, game).await.idle_deadline, None);
     h.advance(24 * 3600);
@@ -152,9 +183,16 @@ async fn no_idle_takeover_against_the_cpu_or_oneself() {
     let mut h = Harness::new().await;
     let cpu = ok(h
         .service
-        .play_cpu(&ctx("Alice"), opts(Variant::Shatranj), engine::search::Level::Novice)
+        .play_cpu(
+            &ctx("Alice"),
+            opts(Variant::Shatranj),
+            engine::search::Level::Novice,
+        )
         .await);
-    let solo = ok(h.service.play_solo(&ctx_at("Bob", SERVER, "solo"), opts(Variant::Shatranj)).await);
+    let solo = ok(h
+        .service
+        .play_solo(&ctx_at("Bob", SERVER, "solo"), opts(Variant::Shatranj))
+        .await);
     h.advance(3600);
     h.service.tick().await.unwrap();
     assert!(h.background().await.is_empty());
@@ -173,12 +211,20 @@ async fn timers_survive_a_restart() {
     h.advance(60);
     h.service.tick().await.unwrap();
     let told = h.background().await;
-    assert!(texts(&told).contains("Alice ran out of time"), "{}", texts(&told));
+    assert!(
+        texts(&told).contains("Alice ran out of time"),
+        "{}",
+        texts(&told)
+    );
     assert_eq!(h.service.store().moves(game).await.unwrap().len(), 1);
     let mut h = h.restart().await;
     h.advance(540);
     h.service.tick().await.unwrap();
     let told = h.background().await;
-    assert!(texts(&told).contains("Carol has been away"), "{}", texts(&told));
+    assert!(
+        texts(&told).contains("Carol has been away"),
+        "{}",
+        texts(&told)
+    );
     assert_eq!(row(&h.service, idle).await.cpu_holds, [true, false]);
 }

@@ -147,7 +147,9 @@ impl Service {
             return Ok(Position::new(opts.variant).with_rules(rules).fen());
         };
         if opts.rated {
-            return refuse("Rated games start from the usual position: leave out the FEN, or play casual.");
+            return refuse(
+                "Rated games start from the usual position: leave out the FEN, or play casual.",
+            );
         }
         let pos = Position::from_fen_with_rules(opts.variant, fen, rules).map_err(|e| {
             super::Refusal::Player(format!(

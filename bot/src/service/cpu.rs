@@ -9,7 +9,6 @@ use engine::search::{Level, Limits, Searcher};
 use engine::{Color, Game, Move};
 use std::time::Duration;
 
-
 /// The level the CPU plays a seat at.
 pub(crate) fn level_of(row: &GameRow, color: Color) -> Level {
     row.levels[color.index()]

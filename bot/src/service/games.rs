@@ -404,7 +404,11 @@ impl Service {
             || loaded.row.takeback_offer.as_deref() == Some(color_word(opponent));
         if !agreed {
             // Only a move one has made can be taken back.
-            let mine = if loaded.game.position().turn() == me { 2 } else { 1 };
+            let mine = if loaded.game.position().turn() == me {
+                2
+            } else {
+                1
+            };
             if loaded.game.moves().len() < mine {
                 return refuse("There is no move of yours to take back yet.");
             }

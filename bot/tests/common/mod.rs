@@ -239,10 +239,7 @@ pub async fn new_game(h: &Harness, white: &Ctx, black: &Ctx, options: GameOption
         color: ColorChoice::White,
         ..options
     };
-    let challenge = ok(h
-        .service
-        .challenge(white, Some(&black.user), options)
-        .await);
+    let challenge = ok(h.service.challenge(white, Some(&black.user), options).await);
     assert_eq!(challenge.len(), 1);
     let started = ok(h.service.accept(black, None).await);
     started[0].game.expect("the game's reply names it")
