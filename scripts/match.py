@@ -144,6 +144,9 @@ def make_engine(spec, variant, alfil):
         return Xboard(["/usr/games/fairymax"], variant)
     if spec == "fairy-stockfish":
         return Uci(["/usr/games/fairy-stockfish"], variant, [("Threads", 1), ("Hash", 16)])
+    if spec.startswith("uci:"):
+        # Another alfil build (e.g. before a change), at Master.
+        return Uci([spec[4:], "uci"], variant, [("Level", "Master")])
     if spec.startswith("alfil"):
         level = spec.split(":", 1)[1] if ":" in spec else "Master"
         return Uci([alfil, "uci"], variant, [("Level", level)])
@@ -266,7 +269,7 @@ def print_table(rows):
 def parser():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--opponent", default="fairymax",
-                    help="fairymax, fairy-stockfish or alfil:<Level>")
+                    help="fairymax, fairy-stockfish, alfil:<Level> or uci:<path to another alfil>")
     ap.add_argument("--variant", default="shatranj", choices=["shatranj", "courier"])
     ap.add_argument("--movetime", type=int, default=200, help="milliseconds per move")
     ap.add_argument("--games", type=int, default=0, help="games (two per opening); default all openings")

@@ -103,7 +103,9 @@ impl Clock {
         // An iteration usually costs more than all before it together, so
         // one started after half the budget would most likely be cut off
         // and wasted.
-        let soft = limits.time.map(|t| start + t / 2);
+        // An iteration begun late is cut off, but its best move so far is
+        // still used (see `search_with`), so most of the budget is worth it.
+        let soft = limits.time.map(|t| start + t * 7 / 10);
         Clock {
             start,
             hard: limits.time.map(|t| start + t),

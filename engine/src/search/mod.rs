@@ -209,7 +209,18 @@ impl Searcher {
             // An unfinished iteration's first move was searched in full
             // if the PV holds one; otherwise keep the last finished result.
             let pv = self.pv[0].clone();
-            if self.aborted && (best.is_some() || pv.is_empty()) {
+            if self.aborted && pv.is_empty() {
+                break;
+            }
+            if self.aborted && best.is_some() {
+                // The cut-off iteration tried the last best move first, so
+                // a move in its PV has beaten that move at this depth.
+                if let Some(last) = best.as_mut() {
+                    if last.best != pv[0] {
+                        last.best = pv[0];
+                        last.pv = pv;
+                    }
+                }
                 break;
             }
             let result = SearchResult {
