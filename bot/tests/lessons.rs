@@ -8,7 +8,7 @@ mod common;
 use alfil::commands::{self, Invocation};
 use alfil::lessons::{course, Goal};
 use alfil::service::{Button, Ctx, Reply, Service, User};
-use common::{dm, ctx_at, texts, Harness};
+use common::{ctx_at, dm, texts, Harness};
 use engine::{Square, Variant};
 
 async fn say(service: &Service, who: &Ctx, line: &str) -> Vec<Reply> {
@@ -36,7 +36,10 @@ async fn every_course_is_solved_move_by_move_and_every_wrong_try_explained() {
     for variant in Variant::ALL {
         let tasks = course(variant);
         let start = say_text(&h.service, &who, &format!("learn {}", variant.name())).await;
-        assert!(start.contains(&format!("lesson 1/{}", tasks.len())), "{start}");
+        assert!(
+            start.contains(&format!("lesson 1/{}", tasks.len())),
+            "{start}"
+        );
         for (i, task) in tasks.iter().enumerate() {
             let heading = current(&h.service, &who).await;
             assert!(heading.contains(task.title), "{heading} vs {}", task.title);
@@ -85,7 +88,10 @@ async fn skip_reset_and_stop() {
     let who = dm("cy");
     say(&h.service, &who, "learn medieval").await;
     let skipped = say_text(&h.service, &who, "learn skip").await;
-    assert!(skipped.contains("Skipped") && skipped.contains("lesson 2/"), "{skipped}");
+    assert!(
+        skipped.contains("Skipped") && skipped.contains("lesson 2/"),
+        "{skipped}"
+    );
     let reset = say_text(&h.service, &who, "learn reset").await;
     assert!(reset.contains("lesson 1/"), "{reset}");
     let stopped = say_text(&h.service, &who, "learn stop").await;
@@ -96,7 +102,9 @@ async fn skip_reset_and_stop() {
     let hint = say_text(&h.service, &who, "hint").await;
     assert!(hint.contains("no lesson"), "{hint}");
     // `learn` resumes where they left (the first task, after the reset).
-    assert!(say_text(&h.service, &who, "learn medieval").await.contains("lesson 1/"));
+    assert!(say_text(&h.service, &who, "learn medieval")
+        .await
+        .contains("lesson 1/"));
 }
 
 #[tokio::test]
@@ -139,10 +147,16 @@ async fn progress_survives_a_restart_mid_task() {
     assert!(shown[0].text.contains("lesson 4/"), "{}", shown[0].text);
     assert_eq!(shown[0].board.as_ref().unwrap().position, before);
     let hint = say_text(&h.service, &who, "hint").await;
-    assert!(hint.contains("alfil on a3") && hint.contains("Still to visit"), "{hint}");
+    assert!(
+        hint.contains("alfil on a3") && hint.contains("Still to visit"),
+        "{hint}"
+    );
     let mut last = String::new();
     for mv in &alfil.solution[1..] {
         last = say_text(&h.service, &who, mv).await;
     }
-    assert!(last.contains("well done") && last.contains("lesson 5/"), "{last}");
+    assert!(
+        last.contains("well done") && last.contains("lesson 5/"),
+        "{last}"
+    );
 }

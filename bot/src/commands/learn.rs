@@ -113,7 +113,10 @@ mod tests {
             Request::Action(LessonAction::Start(Variant::Byzantine))
         );
         assert_eq!(req("learn next"), Request::Action(LessonAction::Skip));
-        assert_eq!(req("learn reset"), Request::Action(LessonAction::Reset(None)));
+        assert_eq!(
+            req("learn reset"),
+            Request::Action(LessonAction::Reset(None))
+        );
         assert_eq!(
             req("learn reset medieval"),
             Request::Action(LessonAction::Reset(Some(Variant::Medieval)))

@@ -102,5 +102,8 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
 pub fn is_command(word: &str) -> bool {
     let w = word.to_ascii_lowercase();
     COMMANDS.iter().any(|c| c.name == w)
-        || matches!(w.as_str(), "cancel" | "m" | "top" | "ratings" | "games" | "lesson")
+        || matches!(
+            w.as_str(),
+            "cancel" | "m" | "top" | "ratings" | "games" | "lesson"
+        )
 }

@@ -58,11 +58,13 @@ pub fn house_rules(variant: Variant, settings: &ServerSettings) -> String {
             StalemateRule::Loss
         };
         if rule != standard.stalemate {
-            changed.push(match rule {
-                StalemateRule::Draw => "stalemate is a draw",
-                StalemateRule::Loss => "stalemate loses for the side that cannot move",
-            }
-            .to_string());
+            changed.push(
+                match rule {
+                    StalemateRule::Draw => "stalemate is a draw",
+                    StalemateRule::Loss => "stalemate loses for the side that cannot move",
+                }
+                .to_string(),
+            );
         }
     }
     if let Some(counter) = settings.counter.filter(|c| *c != standard.counter) {
@@ -126,7 +128,11 @@ mod tests {
     fn every_text_fits_a_discord_message_and_names_the_old_pieces() {
         for v in Variant::ALL {
             let t = text(v, &ServerSettings::default());
-            assert!(t.chars().count() < 2000, "{v:?}: {} chars", t.chars().count());
+            assert!(
+                t.chars().count() < 2000,
+                "{v:?}: {} chars",
+                t.chars().count()
+            );
             assert!(t.contains("Old names"), "{v:?}");
             assert!(t.contains("standard rules above"), "{v:?}");
         }

@@ -47,7 +47,11 @@ pub(crate) fn square(name: &str) -> Square {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {
     /// The task is done; the position after the move.
-    Solved { mv: Move, san: String, after: Position },
+    Solved {
+        mv: Move,
+        san: String,
+        after: Position,
+    },
     /// A good move of a `Visit` task; more to go.
     Progress { mv: Move, san: String, state: State },
     /// Not this; why. Nothing changed.
@@ -159,7 +163,10 @@ fn consequence(goal: Goal, mv: &Move, after: &Position) -> String {
             return format!("It only draws ({}). ", reason.describe());
         }
         Some(Outcome::Win { reason, .. }) if !matches!(goal, Goal::Win(_)) => {
-            return format!("It wins ({}), but practise the move asked for. ", reason.describe());
+            return format!(
+                "It wins ({}), but practise the move asked for. ",
+                reason.describe()
+            );
         }
         _ => {}
     }

@@ -108,7 +108,10 @@ impl Service {
             return Ok(false);
         }
         let channel = &ctx.place.channel;
-        let games = self.store().active_games_of(player, &ctx.place.server).await?;
+        let games = self
+            .store()
+            .active_games_of(player, &ctx.place.server)
+            .await?;
         if games.iter().any(|g| &g.channel == channel) {
             return Ok(false);
         }
@@ -168,7 +171,9 @@ impl Service {
 
     async fn overview(&self, ctx: &Ctx, player: PlayerId) -> Outcome<Vec<Reply>> {
         let done = self.store().lessons_of(player).await?;
-        let mut text = String::from("**Learn the old games**: a short course for each, task by task on the board.\n");
+        let mut text = String::from(
+            "**Learn the old games**: a short course for each, task by task on the board.\n",
+        );
         for v in Variant::ALL {
             let total = lessons::course(v).len();
             let status = match done.iter().find(|(name, ..)| name == v.name()) {
@@ -285,7 +290,9 @@ impl Service {
             task.text
         ));
         if hint.is_none() {
-            text.push_str("\nType your move (like `e2e3` or `Kd2`). Stuck? Press Hint or type `hint`.");
+            text.push_str(
+                "\nType your move (like `e2e3` or `Kd2`). Stuck? Press Hint or type `hint`.",
+            );
         }
         let settings = self.store().server_settings(&ctx.place.server).await?;
         let pos: Position = state.position;
@@ -363,7 +370,11 @@ fn restore(variant: Variant, task: &Task, row: &LessonRow) -> State {
     State {
         position,
         at,
-        visited: row.visited.split_whitespace().filter_map(Square::parse).collect(),
+        visited: row
+            .visited
+            .split_whitespace()
+            .filter_map(Square::parse)
+            .collect(),
     }
 }
 

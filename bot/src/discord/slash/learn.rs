@@ -41,10 +41,7 @@ pub async fn learn(
 ) -> Result<(), Error> {
     let mut inv = invocation(
         "learn",
-        &[
-            ("variant", variant.map(VariantChoice::key)),
-            ("move", text),
-        ],
+        &[("variant", variant.map(VariantChoice::key)), ("move", text)],
     );
     if let Some(a) = action {
         inv.words.push(a.word().into());
