@@ -116,7 +116,7 @@ impl Service {
             return Ok(false);
         }
         let thread = self.store().game_in_channel(channel).await?;
-        Ok(!thread.is_some_and(|g| g.status == "active"))
+        Ok(thread.is_none_or(|g| g.status != "active"))
     }
 
     /// A try in the player's current task.

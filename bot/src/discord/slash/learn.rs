@@ -48,3 +48,15 @@ pub async fn learn(
     }
     answer(ctx, inv).await
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::discord::events::button_invocation;
+
+    #[test]
+    fn the_hint_button_runs_hint() {
+        let inv = button_invocation("hint:lesson").expect("known button");
+        assert_eq!(inv.name, "hint");
+        assert!(inv.words.is_empty() && inv.options.is_empty());
+    }
+}
