@@ -132,3 +132,15 @@ fn the_hint_shows_the_first_answer() {
         assert!(h.dots.contains(&first.to), "{}", t.id);
     }
 }
+
+#[test]
+fn a_stalemate_in_medieval_chess_is_called_a_draw() {
+    let t = course(Variant::Medieval)
+        .iter()
+        .find(|t| t.id == "medieval-stalemate-draws")
+        .unwrap();
+    match judge(t, &State::start(Variant::Medieval, t), t.wrong) {
+        Verdict::Wrong(why) => assert!(why.contains("only draws (stalemate)"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -106,13 +106,13 @@ pub const TASKS: &[Task] = &[
     Task {
         id: "medieval-stalemate-draws",
         title: "Stalemate only draws",
-        fen: "k7/8/1K6/6p1/6P1/8/8/7R w - - 0 1",
-        piece: "h1",
+        fen: "k7/7R/1K6/6p1/6P1/8/8/8 w - - 0 1",
+        piece: "h7",
         goal: Goal::Win(EndReason::Checkmate),
-        text: "Unlike Shatranj, Medieval chess counts stalemate as a draw. Don't take every square from the black king without check: mate it.",
+        text: "Unlike Shatranj, Medieval chess counts stalemate as a draw. The black king has one square left, b8: take it with check, not without.",
         miss: "Check along the eighth rank.",
-        solution: &["h1h8"],
-        wrong: "h1b1",
+        solution: &["h7h8"],
+        wrong: "h7b7",
     },
     Task {
         id: "medieval-bare-king",
