@@ -11,6 +11,7 @@ mod draw;
 mod help;
 mod history;
 mod leaderboard;
+mod learn;
 mod moves;
 mod options;
 mod pgn;
@@ -55,6 +56,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     history::INFO,
     pgn::INFO,
     rules::INFO,
+    learn::INFO,
+    learn::HINT_INFO,
     settings::INFO,
     help::INFO,
 ];
@@ -67,7 +70,7 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
         "accept" => accept::run(service, ctx, &inv).await,
         "decline" | "cancel" => decline::run(service, ctx, &inv).await,
         "play" => play::run(service, ctx, &inv).await,
-        "move" | "m" => play_move::run(service, ctx, &inv).await,
+        "move" | "m" => learn::route_move(service, ctx, &inv).await,
         "board" => board::run(service, ctx, &inv).await,
         "moves" => moves::run(service, ctx, &inv).await,
         "resign" => resign::run(service, ctx, &inv).await,
@@ -79,9 +82,11 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
         "history" | "games" => history::run(service, ctx, &inv).await,
         "pgn" => pgn::run(service, ctx, &inv).await,
         "rules" => rules::run(service, ctx, &inv).await,
+        "learn" | "lesson" => learn::run(service, ctx, &inv).await,
+        "hint" => learn::hint(service, ctx, &inv).await,
         "settings" => settings::run(service, ctx, &inv).await,
         "help" => help::run(service, ctx, &inv).await,
-        _ => play_move::run_plain(service, ctx, &inv).await,
+        _ => learn::route_plain(service, ctx, &inv).await,
     };
     match result {
         Ok(replies) => replies,
@@ -97,5 +102,8 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
 pub fn is_command(word: &str) -> bool {
     let w = word.to_ascii_lowercase();
     COMMANDS.iter().any(|c| c.name == w)
-        || matches!(w.as_str(), "cancel" | "m" | "top" | "ratings" | "games")
+        || matches!(
+            w.as_str(),
+            "cancel" | "m" | "top" | "ratings" | "games" | "lesson"
+        )
 }

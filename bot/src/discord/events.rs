@@ -23,6 +23,12 @@ pub async fn handle(
 
 /// A button's id, `accept:3`, as the command it stands for.
 pub fn button_invocation(custom_id: &str) -> Option<Invocation> {
+    if custom_id == "hint:lesson" {
+        return Some(Invocation {
+            name: "hint".into(),
+            ..Invocation::default()
+        });
+    }
     let (action, id) = custom_id.split_once(':')?;
     let id: i64 = id.parse().ok()?;
     let (name, key) = match action {

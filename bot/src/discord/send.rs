@@ -28,6 +28,7 @@ fn button_id(b: &Button) -> String {
         Button::Resign(id) => format!("resign:{id}"),
         Button::OfferDraw(id) => format!("draw:{id}"),
         Button::Rematch(id) => format!("rematch:{id}"),
+        Button::Hint => "hint:lesson".into(),
     }
 }
 
@@ -42,7 +43,7 @@ fn components(reply: &Reply) -> Vec<CreateActionRow> {
             let style = match b {
                 Button::Accept(_) | Button::Rematch(_) => ButtonStyle::Success,
                 Button::Decline(_) | Button::Resign(_) => ButtonStyle::Danger,
-                Button::OfferDraw(_) => ButtonStyle::Secondary,
+                Button::OfferDraw(_) | Button::Hint => ButtonStyle::Secondary,
             };
             CreateButton::new(button_id(b))
                 .label(b.label())

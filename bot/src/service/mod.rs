@@ -6,6 +6,7 @@ mod challenges;
 mod clock;
 mod cpu;
 mod games;
+mod lessons;
 mod lookup;
 mod ratings;
 mod reply;
@@ -15,6 +16,7 @@ mod timers;
 
 pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use lessons::LessonAction;
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 

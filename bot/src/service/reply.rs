@@ -85,6 +85,8 @@ pub enum Button {
     Resign(GameId),
     OfferDraw(GameId),
     Rematch(GameId),
+    /// A lesson's hint: the task's piece and where it can go.
+    Hint,
 }
 
 impl Button {
@@ -95,6 +97,7 @@ impl Button {
             Button::Resign(_) => "Resign",
             Button::OfferDraw(_) => "Offer draw",
             Button::Rematch(_) => "Rematch",
+            Button::Hint => "Hint",
         }
     }
 
@@ -106,6 +109,7 @@ impl Button {
             Button::Resign(id) => format!("resign game:{id}"),
             Button::OfferDraw(id) => format!("draw game:{id}"),
             Button::Rematch(id) => format!("rematch game:{id}"),
+            Button::Hint => "hint".into(),
         }
     }
 }

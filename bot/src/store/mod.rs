@@ -3,10 +3,12 @@
 
 mod challenges;
 mod games;
+mod lessons;
 mod players;
 
 pub use challenges::ChallengeRow;
 pub use games::{GameRow, MoveRow};
+pub use lessons::LessonRow;
 pub use players::{RatingRow, ServerSettings};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

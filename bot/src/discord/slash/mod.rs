@@ -9,6 +9,7 @@ mod draw;
 mod help;
 mod history;
 mod leaderboard;
+mod learn;
 mod moves;
 mod pgn;
 mod play;
@@ -40,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         history::history(),
         pgn::pgn(),
         rules::rules(),
+        learn::learn(),
         settings::settings(),
         help::help(),
     ]
