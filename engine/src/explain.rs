@@ -182,12 +182,21 @@ impl Position {
                 } else {
                     &g.diagonal[i]
                 };
-                let ray = rays.iter().find(|r| r.mask.contains(to))?;
-                if ray.reach(occupied).0.contains(to) {
-                    return None;
+                // A square on no ray is the wrong shape; on the round board
+                // a cell may lie on two rays (both ways round the ring), and
+                // the move is blocked only if both are.
+                let mut blocker = None;
+                for ray in rays.iter().filter(|r| r.mask.contains(to)) {
+                    let (reached, first) = ray.reach(occupied);
+                    if reached.contains(to) {
+                        return None;
+                    }
+                    blocker = blocker.or(first);
                 }
-                let blocker = ray.reach(occupied).1.expect("blocked ray has a blocker");
-                return Some(Illegal::Blocked(role, blocker));
+                return Some(match blocker {
+                    Some(sq) => Illegal::Blocked(role, sq),
+                    None => Illegal::Pattern(role, board),
+                });
             }
             Role::Pawn => return self.pawn_problem(from, to),
         };

@@ -187,6 +187,12 @@ fn parse_board(variant: Variant, board: &str, setup: &mut Setup) -> Result<(), F
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
             if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(FenError::Board(format!(
+                        "rank {} has a count of 0 empty squares: counts run from 1",
+                        rank + 1
+                    )));
+                }
                 let mut run = d as usize;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
                     run = run * 10 + d2 as usize;

@@ -289,6 +289,8 @@ impl Position {
         }
         self.remove(m.from, Piece::new(us, m.role));
         let role = if m.promotion { Role::Ferz } else { m.role };
+        // A promoted pawn is a ferz: it keeps no walking direction.
+        let dir = if m.promotion { None } else { dir };
         self.put(m.to, Piece::new(us, role), dir);
         self.hash ^= zobrist_kind(us, role, dir, m.to);
 

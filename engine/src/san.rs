@@ -131,6 +131,18 @@ impl Position {
         let unreadable = || MoveError::Unreadable(raw.to_string());
         let cleaned = normalize(raw, self.variant).ok_or_else(unreadable)?;
         if let Some((from, to)) = coordinate(&cleaned) {
+            // `F5d4` (the ferz on rank 5 to d4, as SAN writes it) also looks
+            // like f5-d4: a capital piece letter reads as that piece when
+            // it names a legal move.
+            let capital = cleaned
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase() && role_letter(c, self.variant).is_some());
+            if capital {
+                if let Some(Ok(m)) = self.parse_algebraic(&cleaned) {
+                    return Ok(m);
+                }
+            }
             return self.find_move(from, to).ok_or_else(|| {
                 MoveError::Illegal(self.why_illegal(from, to).unwrap_or(Illegal::GameOver))
             });
@@ -150,30 +162,33 @@ impl Position {
             return Some(Err(MoveError::Illegal(Illegal::NotOnBoard(to))));
         }
         // Read the prefix with and without a piece letter: lowercase `b`
-        // may be a file or (in Shatranj's FEN letters) the alfil.
-        let mut readings: Vec<(Role, &[char])> = Vec::new();
-        if let Some((&first, rest)) = prefix.split_first() {
-            if let Some(role) = role_letter(first, self.variant) {
-                readings.push((role, rest));
-            }
-        }
+        // may be a file or (in Shatranj's FEN letters) the alfil. Algebraic
+        // notation spells a pawn's file in lowercase and a piece in
+        // uppercase, so a lowercase letter is read as a file first: `fxe5`
+        // is the f-pawn's capture even when a ferz could also take on e5.
+        let mut readings: Vec<(Role, Hint)> = Vec::new();
         if prefix
             .first()
             .is_none_or(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         {
-            readings.push((Role::Pawn, prefix));
+            if let Some(hint) = disambiguation(prefix) {
+                readings.push((Role::Pawn, hint));
+            }
         }
-        if readings.is_empty() {
-            return None;
+        if let Some((&first, rest)) = prefix.split_first() {
+            if let Some(role) = role_letter(first, self.variant) {
+                if let Some(hint) = disambiguation(rest) {
+                    readings.push((role, hint));
+                }
+            }
         }
+        let (first_role, first_hint) = *readings.first()?;
         let legal = self.legal_moves();
         let mut found: Vec<Move> = Vec::new();
-        let mut readable = false;
-        for (role, hint) in &readings {
-            let Some((file, rank)) = disambiguation(hint) else {
-                continue;
-            };
-            readable = true;
+        for (role, (file, rank)) in &readings {
+            if *role != Role::Pawn && found.iter().any(|m| m.role == Role::Pawn) {
+                break;
+            }
             for m in legal.iter().filter(|m| m.role == *role && m.to == to) {
                 let fits = file.is_none_or(|f| m.from.file() == f)
                     && rank.is_none_or(|r| m.from.rank() == r);
@@ -182,12 +197,9 @@ impl Position {
                 }
             }
         }
-        if !readable {
-            return None;
-        }
         Some(match found.as_slice() {
             [one] => Ok(*one),
-            [] => Err(self.no_move_to(readings[0].0, to)),
+            [] => Err(self.no_move_to(first_role, first_hint, to)),
             many => Err(MoveError::Ambiguous(
                 many.iter().map(|m| self.san(m)).collect(),
             )),
@@ -195,9 +207,17 @@ impl Position {
     }
 
     /// Explains why no piece of `role` can go to `to`, naming the reason
-    /// when only one such piece is on the board.
-    fn no_move_to(&self, role: Role, to: Square) -> MoveError {
-        let mut candidates = self.pieces_of(self.turn, role);
+    /// when only one such piece fits the text: the only one on the board,
+    /// the only one on the file or rank given, or, for a pawn named by its
+    /// target alone (`e4`), the only pawn on that file.
+    fn no_move_to(&self, role: Role, hint: Hint, to: Square) -> MoveError {
+        let (file, rank) = match hint {
+            (None, None) if role == Role::Pawn => (Some(to.file()), None),
+            other => other,
+        };
+        let mut candidates = self.pieces_of(self.turn, role).filter(|sq| {
+            file.is_none_or(|f| sq.file() == f) && rank.is_none_or(|r| sq.rank() == r)
+        });
         match (candidates.next(), candidates.next()) {
             (Some(from), None) => match self.why_illegal(from, to) {
                 Some(why) => MoveError::Illegal(why),
@@ -258,15 +278,18 @@ fn role_letter(c: char, variant: Variant) -> Option<Role> {
         ('B', Variant::Courier) => Some(Role::Courier),
         ('B', _) => Some(Role::Alfil),
         ('Q', _) => Some(Role::Ferz),
-        ('E', _) => Some(Role::Alfil),
+        ('E', Variant::Courier) => Some(Role::Alfil),
         ('W', _) => Some(Role::Schleich),
         _ => Role::from_letter(upper),
     }
     .filter(|role| variant.roles().contains(role))
 }
 
+/// A disambiguation hint: the file and the rank a piece moves from, if given.
+type Hint = (Option<u8>, Option<u8>);
+
 /// A disambiguation hint: nothing, a file, a rank or both.
-fn disambiguation(hint: &[char]) -> Option<(Option<u8>, Option<u8>)> {
+fn disambiguation(hint: &[char]) -> Option<Hint> {
     let file = |c: &char| {
         let l = c.to_ascii_lowercase();
         ('a'..='l').contains(&l).then(|| l as u8 - b'a')

@@ -552,7 +552,7 @@ def stats(variant, recs, promoted):
         "  K+1 to move vs a bare king (FSF: immediate win)",
         "  two bare kings (FSF plays on)",
         "checkmate (no legal move, in check)",
-        "stalemate (no legal move, not in check, no bare king)",
+        "stalemate (no legal move, not in check, immediate false)",
         "in check",
         "promotion move available",
         "promoted ferz on the board",
