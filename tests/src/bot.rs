@@ -135,8 +135,20 @@ impl BotProcess {
         self.starts += 1;
         let start = self.starts;
         for (pipe, name) in [
-            (child.stderr.take().map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>), "stderr"),
-            (child.stdout.take().map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>), "stdout"),
+            (
+                child
+                    .stderr
+                    .take()
+                    .map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>),
+                "stderr",
+            ),
+            (
+                child
+                    .stdout
+                    .take()
+                    .map(|s| Box::new(s) as Box<dyn tokio::io::AsyncRead + Unpin + Send>),
+                "stdout",
+            ),
         ] {
             let Some(pipe) = pipe else { continue };
             let logs = self.logs.clone();

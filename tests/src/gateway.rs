@@ -29,8 +29,12 @@ pub mod intents {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GatewayEvent {
     Connected,
-    Identified { intents: u64 },
-    Resumed { seq: u64 },
+    Identified {
+        intents: u64,
+    },
+    Resumed {
+        seq: u64,
+    },
     /// A RESUME for a session the fake does not know: answered with op 9.
     ResumeRefused,
     Disconnected,
@@ -216,7 +220,12 @@ async fn session(shared: Arc<Shared>, socket: WebSocket) {
 }
 
 /// Handles one frame from the bot; false ends the session.
-fn handle_op(shared: &Arc<Shared>, conn_id: u64, tx: &mpsc::UnboundedSender<Out>, v: Value) -> bool {
+fn handle_op(
+    shared: &Arc<Shared>,
+    conn_id: u64,
+    tx: &mpsc::UnboundedSender<Out>,
+    v: Value,
+) -> bool {
     let op = v.get("op").and_then(Value::as_u64).unwrap_or(u64::MAX);
     let d = v.get("d").cloned().unwrap_or(Value::Null);
     let mut gw = shared.gateway.lock().unwrap();
@@ -245,7 +254,7 @@ fn handle_op(shared: &Arc<Shared>, conn_id: u64, tx: &mpsc::UnboundedSender<Out>
             let (ready, guild) = {
                 let st = shared.state.lock().unwrap();
                 let ready = model::ready(&st.bot, &[st.guild.id], &session_id, &shared.ws_url);
-                let guild = (intents & intents::GUILDS != 0).then(|| guild_create(&st));
+                let guild = (intents & intents::GUILDS != 0).then(|| guild_create_json(&st));
                 (ready, guild)
             };
             gw.dispatch("READY", ready);
@@ -272,10 +281,12 @@ fn handle_op(shared: &Arc<Shared>, conn_id: u64, tx: &mpsc::UnboundedSender<Out>
                     c.live = true;
                 }
                 gw.dispatch("RESUMED", json!({}));
-                gw.events.push((GatewayEvent::Resumed { seq }, Instant::now()));
+                gw.events
+                    .push((GatewayEvent::Resumed { seq }, Instant::now()));
             } else {
                 let _ = tx.send(Out::Text(json!({"op": 9, "d": false}).to_string()));
-                gw.events.push((GatewayEvent::ResumeRefused, Instant::now()));
+                gw.events
+                    .push((GatewayEvent::ResumeRefused, Instant::now()));
             }
             drop(gw);
             shared.touch_any();
@@ -286,7 +297,7 @@ fn handle_op(shared: &Arc<Shared>, conn_id: u64, tx: &mpsc::UnboundedSender<Out>
 }
 
 /// GUILD_CREATE for the fake guild as it is now.
-pub(crate) fn guild_create(st: &crate::state::State) -> Value {
+pub fn guild_create_json(st: &crate::state::State) -> Value {
     let mut members: Vec<_> = st.members.values().cloned().collect();
     members.sort_by_key(|m| m.user.id);
     let mut channels: Vec<_> = st

@@ -276,7 +276,8 @@ impl FakeDiscord {
             let id = s.add_channel(name, model::channel_type::GUILD_TEXT, None, None);
             (id, s.channel_json(id).unwrap_or_default())
         });
-        self.shared.dispatch_if(intents::GUILDS, "CHANNEL_CREATE", json);
+        self.shared
+            .dispatch_if(intents::GUILDS, "CHANNEL_CREATE", json);
         id
     }
 
@@ -352,7 +353,12 @@ impl FakeDiscord {
     /// Waits for a live session again after a drop (resumed or identified).
     pub async fn wait_connected(&self) -> Result<(), WaitError> {
         self.wait_until("a live gateway session", |_| {
-            self.shared.gateway.lock().unwrap().connected().then_some(())
+            self.shared
+                .gateway
+                .lock()
+                .unwrap()
+                .connected()
+                .then_some(())
         })
         .await
     }
@@ -370,11 +376,7 @@ impl FakeDiscord {
 
     /// Sends op 7 Reconnect.
     pub fn request_reconnect(&self) {
-        self.shared
-            .gateway
-            .lock()
-            .unwrap()
-            .send_op(7, Value::Null);
+        self.shared.gateway.lock().unwrap().send_op(7, Value::Null);
     }
 
     /// Sends op 9 Invalid Session.
@@ -433,9 +435,7 @@ impl FakeDiscord {
 
     fn ensure_member(&self, s: &mut State, user: &User, channel: &Channel) -> Option<Member> {
         s.users.entry(user.id).or_insert_with(|| user.clone());
-        if channel.guild_id.is_none() {
-            return None;
-        }
+        channel.guild_id?;
         if let Some(m) = s.members.get(&user.id) {
             return Some(m.clone());
         }
@@ -460,7 +460,10 @@ impl FakeDiscord {
             s.user_messages.insert(id, json.clone());
             (json, !ch.is_dm())
         });
-        let id = json["id"].as_str().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let id = json["id"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
         let mut gw = self.shared.gateway.lock().unwrap();
         let needed = if guild {
             intents::GUILD_MESSAGES
@@ -554,7 +557,13 @@ impl FakeDiscord {
     /// or DM). The member carries its permissions (admin or not); user
     /// options are resolved. The command id is the registered one when the
     /// bot registered `name`.
-    pub fn slash(&self, user: &User, channel: u64, name: &str, options: Vec<CommandOption>) -> Sent {
+    pub fn slash(
+        &self,
+        user: &User,
+        channel: u64,
+        name: &str,
+        options: Vec<CommandOption>,
+    ) -> Sent {
         self.interaction(user, channel, 2, name, None, |s, ctx| {
             let cid = s.command_id(name).unwrap_or(1);
             let members = |id: u64| s.members.get(&id).cloned();
@@ -686,7 +695,15 @@ impl FakeDiscord {
                 .requests
                 .iter()
                 .filter(|r| r.status >= 400 && !r.injected)
-                .map(|r| format!("{} {} -> {} {}", r.method, r.path, r.status, r.error.as_deref().unwrap_or("")))
+                .map(|r| {
+                    format!(
+                        "{} {} -> {} {}",
+                        r.method,
+                        r.path,
+                        r.status,
+                        r.error.as_deref().unwrap_or("")
+                    )
+                })
                 .collect(),
         })
     }
@@ -722,7 +739,10 @@ impl FakeDiscord {
         if let Some(m) = self.with_state(|s| s.take(channel, &pred)) {
             return Ok(m);
         }
-        Err(self.wait_error(format!("a matching message in channel {channel}"), Some(channel)))
+        Err(self.wait_error(
+            format!("a matching message in channel {channel}"),
+            Some(channel),
+        ))
     }
 
     /// The next message of the bot in `channel`, whatever it is.

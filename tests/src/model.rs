@@ -40,11 +40,8 @@ pub mod perms {
     /// An administrator: Discord reports every bit for them.
     pub const ADMIN: u64 = (1 << 50) - 1;
     /// What the bot is granted (`app_permissions`).
-    pub const BOT: u64 = MEMBER
-        | MANAGE_MESSAGES
-        | MANAGE_THREADS
-        | CREATE_PRIVATE_THREADS
-        | MANAGE_CHANNELS;
+    pub const BOT: u64 =
+        MEMBER | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS | MANAGE_CHANNELS;
 }
 
 /// Channel types (Discord's numbering).
@@ -308,12 +305,7 @@ pub fn partial_channel(c: &Channel, permissions: u64) -> Value {
 }
 
 /// A guild as GUILD_CREATE carries it.
-pub fn guild_create(
-    g: &Guild,
-    roles: &[Role],
-    members: &[Member],
-    channels: &[Channel],
-) -> Value {
+pub fn guild_create(g: &Guild, roles: &[Role], members: &[Member], channels: &[Channel]) -> Value {
     let plain: Vec<Value> = channels
         .iter()
         .filter(|c| !c.is_thread())

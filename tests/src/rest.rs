@@ -9,7 +9,9 @@
 
 use crate::gateway::intents;
 use crate::model::{self, channel_type, Channel};
-use crate::state::{Attachment, Fault, InteractionRecord, Message, Origin, Registration, RequestLog};
+use crate::state::{
+    Attachment, Fault, InteractionRecord, Message, Origin, Registration, RequestLog,
+};
 use crate::Shared;
 use axum::body::{to_bytes, Body};
 use axum::extract::{FromRequest, Multipart, Request, State as AxumState};
@@ -85,8 +87,13 @@ async fn read_body(req: Request) -> Result<Body_, ApiError> {
         let json = if bytes.is_empty() {
             Value::Null
         } else {
-            serde_json::from_slice(&bytes)
-                .map_err(|e| ApiError::new(400, 50109, format!("The request body contains invalid JSON: {e}")))?
+            serde_json::from_slice(&bytes).map_err(|e| {
+                ApiError::new(
+                    400,
+                    50109,
+                    format!("The request body contains invalid JSON: {e}"),
+                )
+            })?
         };
         return Ok(Body_ {
             json,
@@ -127,7 +134,9 @@ async fn read_body(req: Request) -> Result<Body_, ApiError> {
                 bytes: bytes.to_vec(),
             });
         } else {
-            return Err(ApiError::invalid_form(format!("unexpected multipart field {name:?}")));
+            return Err(ApiError::invalid_form(format!(
+                "unexpected multipart field {name:?}"
+            )));
         }
     }
     Ok(out)
@@ -146,7 +155,15 @@ pub(crate) async fn handle(AxumState(shared): AxumState<Arc<Shared>>, req: Reque
     };
     if let Some(fault) = injected {
         let resp = fault_response(&fault);
-        log(&shared, &method, &path, resp.status().as_u16(), at, true, Some(format!("injected {}", fault.status)));
+        log(
+            &shared,
+            &method,
+            &path,
+            resp.status().as_u16(),
+            at,
+            true,
+            Some(format!("injected {}", fault.status)),
+        );
         return resp;
     }
 
@@ -168,15 +185,25 @@ pub(crate) async fn handle(AxumState(shared): AxumState<Arc<Shared>>, req: Reque
     match body {
         Some(v) => {
             let mut r = (status, v.to_string()).into_response();
-            r.headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            r.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
             r
         }
         None => status.into_response(),
     }
 }
 
-fn log(shared: &Shared, method: &Method, path: &str, status: u16, at: Instant, injected: bool, error: Option<String>) {
+fn log(
+    shared: &Shared,
+    method: &Method,
+    path: &str,
+    status: u16,
+    at: Instant,
+    injected: bool,
+    error: Option<String>,
+) {
     let mut st = shared.state.lock().unwrap();
     st.requests.push(RequestLog {
         method: method.to_string(),
@@ -197,7 +224,10 @@ fn fault_response(f: &Fault) -> Response {
     };
     let mut r = (status, body.to_string()).into_response();
     let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
     if f.status == 429 {
         let secs = format!("{}", f.retry_after);
         if let Ok(v) = HeaderValue::from_str(&secs) {
@@ -219,7 +249,11 @@ fn strip_api(path: &str) -> Option<String> {
         Some(r) => r.trim_start_matches(|c: char| c.is_ascii_digit()),
         None => rest,
     };
-    Some(if rest.is_empty() { "/".into() } else { rest.into() })
+    Some(if rest.is_empty() {
+        "/".into()
+    } else {
+        rest.into()
+    })
 }
 
 /// `GET /attachments/{id}/{filename}`: the bytes of an attachment.
@@ -230,7 +264,11 @@ pub(crate) async fn attachment_route(
     match shared.attachment_by_id(id) {
         Some(a) => {
             let mut r = Response::new(Body::from(a.bytes.to_vec()));
-            if let Some(ct) = a.content_type.as_deref().and_then(|c| HeaderValue::from_str(c).ok()) {
+            if let Some(ct) = a
+                .content_type
+                .as_deref()
+                .and_then(|c| HeaderValue::from_str(c).ok())
+            {
                 r.headers_mut().insert(header::CONTENT_TYPE, ct);
             }
             r
@@ -273,7 +311,11 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
             let recipient = body
                 .json
                 .get("recipient_id")
-                .and_then(|v| v.as_str().map(str::to_owned).or_else(|| v.as_u64().map(|n| n.to_string())))
+                .and_then(|v| {
+                    v.as_str()
+                        .map(str::to_owned)
+                        .or_else(|| v.as_u64().map(|n| n.to_string()))
+                })
                 .ok_or_else(|| ApiError::invalid_form("recipient_id: required"))?;
             let mut st = shared.state.lock().unwrap();
             let cid = st
@@ -295,7 +337,11 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
             let st = shared.state.lock().unwrap();
             let c = id(c)?;
             st.channel(c).ok_or_else(ApiError::unknown_channel)?;
-            let mut list: Vec<Value> = st.channel_messages(c).iter().map(|m| m.json.clone()).collect();
+            let mut list: Vec<Value> = st
+                .channel_messages(c)
+                .iter()
+                .map(|m| m.json.clone())
+                .collect();
             list.reverse();
             list.truncate(50);
             ok(Value::Array(list))
@@ -303,7 +349,11 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
         ("GET", ["channels", c, "messages", mid]) => {
             let st = shared.state.lock().unwrap();
             let (c, mid) = (id(c)?, id(mid)?);
-            if let Some(m) = st.messages.get(&mid).filter(|m| m.channel_id == c && !m.deleted) {
+            if let Some(m) = st
+                .messages
+                .get(&mid)
+                .filter(|m| m.channel_id == c && !m.deleted)
+            {
                 return ok(m.json.clone());
             }
             st.user_messages
@@ -333,22 +383,33 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
         ("PUT" | "DELETE", ["channels", c, "messages", mid, "reactions", emoji, _]) => {
             let mut st = shared.state.lock().unwrap();
             let (c, mid) = (id(c)?, id(mid)?);
-            st.reactions.push((c, mid, (*emoji).to_string(), m == "PUT"));
+            st.reactions
+                .push((c, mid, (*emoji).to_string(), m == "PUT"));
             st.touch(c);
             no_content()
         }
         ("PUT", ["applications", _, "commands"]) => register(shared, None, body.json),
-        ("PUT", ["applications", _, "guilds", g, "commands"]) => register(shared, Some(id(g)?), body.json),
+        ("PUT", ["applications", _, "guilds", g, "commands"]) => {
+            register(shared, Some(id(g)?), body.json)
+        }
         ("GET", ["applications", _, "commands"]) => list_commands(shared, None),
-        ("GET", ["applications", _, "guilds", g, "commands"]) => list_commands(shared, Some(id(g)?)),
+        ("GET", ["applications", _, "guilds", g, "commands"]) => {
+            list_commands(shared, Some(id(g)?))
+        }
         ("POST", ["applications", _, "commands"]) => upsert_command(shared, None, body.json),
-        ("POST", ["applications", _, "guilds", g, "commands"]) => upsert_command(shared, Some(id(g)?), body.json),
-        ("POST", ["interactions", iid, token, "callback"]) => callback(shared, id(iid)?, token, body),
+        ("POST", ["applications", _, "guilds", g, "commands"]) => {
+            upsert_command(shared, Some(id(g)?), body.json)
+        }
+        ("POST", ["interactions", iid, token, "callback"]) => {
+            callback(shared, id(iid)?, token, body)
+        }
         ("POST", ["webhooks", _, token]) => {
             let msg = followup(shared, token, body)?;
             ok(msg.json)
         }
-        (_, ["webhooks", _, token, "messages", which]) => webhook_message(shared, m, token, which, body),
+        (_, ["webhooks", _, token, "messages", which]) => {
+            webhook_message(shared, m, token, which, body)
+        }
         ("GET", ["guilds", g]) => {
             let st = shared.state.lock().unwrap();
             if id(g)? != st.guild.id {
@@ -359,11 +420,17 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
         ("GET", ["guilds", g, "roles"]) => {
             let st = shared.state.lock().unwrap();
             let gid = id(g)?;
-            ok(Value::Array(st.roles.iter().map(|r| model::role(r, gid)).collect()))
+            ok(Value::Array(
+                st.roles.iter().map(|r| model::role(r, gid)).collect(),
+            ))
         }
         ("GET", ["guilds", _, "channels"]) => {
             let st = shared.state.lock().unwrap();
-            let mut list: Vec<&Channel> = st.channels.values().filter(|c| !c.is_dm() && !c.is_thread()).collect();
+            let mut list: Vec<&Channel> = st
+                .channels
+                .values()
+                .filter(|c| !c.is_dm() && !c.is_thread())
+                .collect();
             list.sort_by_key(|c| c.id);
             ok(Value::Array(list.into_iter().map(model::channel).collect()))
         }
@@ -375,13 +442,20 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
                 .map(|mem| model::member(mem, gid))
                 .map_or_else(|| Err(ApiError::new(404, 10007, "Unknown Member")), ok)
         }
-        _ => Err(ApiError::new(404, 0, format!("404: Not Found (fake Discord has no route {m} {path})"))),
+        _ => Err(ApiError::new(
+            404,
+            0,
+            format!("404: Not Found (fake Discord has no route {m} {path})"),
+        )),
     }
 }
 
 fn edit_channel(shared: &Arc<Shared>, cid: u64, body: Value) -> Reply {
     let mut st = shared.state.lock().unwrap();
-    let ch = st.channels.get_mut(&cid).ok_or_else(ApiError::unknown_channel)?;
+    let ch = st
+        .channels
+        .get_mut(&cid)
+        .ok_or_else(ApiError::unknown_channel)?;
     if let Some(n) = body.get("name").and_then(Value::as_str) {
         ch.name = n.into();
     }
@@ -403,19 +477,29 @@ fn edit_channel(shared: &Arc<Shared>, cid: u64, body: Value) -> Reply {
 fn validate(payload: &Value, files: usize, existing: Option<&Message>) -> Result<(), ApiError> {
     let content = payload.get("content").and_then(Value::as_str).unwrap_or("");
     if content.chars().count() > 2000 {
-        return Err(ApiError::invalid_form("content: Must be 2000 or fewer in length."));
+        return Err(ApiError::invalid_form(
+            "content: Must be 2000 or fewer in length.",
+        ));
     }
     let embeds = payload.get("embeds").and_then(Value::as_array);
     if let Some(embeds) = embeds {
         if embeds.len() > 10 {
-            return Err(ApiError::invalid_form("embeds: Must be 10 or fewer in length."));
+            return Err(ApiError::invalid_form(
+                "embeds: Must be 10 or fewer in length.",
+            ));
         }
         let mut total = 0;
         for (i, e) in embeds.iter().enumerate() {
-            let len = |p: &str| e.pointer(p).and_then(Value::as_str).map_or(0, |s| s.chars().count());
+            let len = |p: &str| {
+                e.pointer(p)
+                    .and_then(Value::as_str)
+                    .map_or(0, |s| s.chars().count())
+            };
             let check = |p: &str, max: usize| {
                 if len(p) > max {
-                    Err(ApiError::invalid_form(format!("embeds.{i}{p}: Must be {max} or fewer in length.")))
+                    Err(ApiError::invalid_form(format!(
+                        "embeds.{i}{p}: Must be {max} or fewer in length."
+                    )))
                 } else {
                     Ok(len(p))
                 }
@@ -426,60 +510,93 @@ fn validate(payload: &Value, files: usize, existing: Option<&Message>) -> Result
             total += check("/author/name", 256)?;
             if let Some(fields) = e.get("fields").and_then(Value::as_array) {
                 if fields.len() > 25 {
-                    return Err(ApiError::invalid_form(format!("embeds.{i}.fields: Must be 25 or fewer in length.")));
+                    return Err(ApiError::invalid_form(format!(
+                        "embeds.{i}.fields: Must be 25 or fewer in length."
+                    )));
                 }
                 for (j, f) in fields.iter().enumerate() {
                     let n = f.get("name").and_then(Value::as_str).unwrap_or("");
                     let v = f.get("value").and_then(Value::as_str).unwrap_or("");
                     if n.is_empty() || v.is_empty() {
-                        return Err(ApiError::invalid_form(format!("embeds.{i}.fields.{j}: name and value are required")));
+                        return Err(ApiError::invalid_form(format!(
+                            "embeds.{i}.fields.{j}: name and value are required"
+                        )));
                     }
                     if n.chars().count() > 256 || v.chars().count() > 1024 {
-                        return Err(ApiError::invalid_form(format!("embeds.{i}.fields.{j}: too long")));
+                        return Err(ApiError::invalid_form(format!(
+                            "embeds.{i}.fields.{j}: too long"
+                        )));
                     }
                     total += n.chars().count() + v.chars().count();
                 }
             }
         }
         if total > 6000 {
-            return Err(ApiError::invalid_form("embeds: Embed size exceeds maximum size of 6000"));
+            return Err(ApiError::invalid_form(
+                "embeds: Embed size exceeds maximum size of 6000",
+            ));
         }
     }
     if let Some(rows) = payload.get("components").and_then(Value::as_array) {
         if rows.len() > 5 {
-            return Err(ApiError::invalid_form("components: Must be 5 or fewer in length."));
+            return Err(ApiError::invalid_form(
+                "components: Must be 5 or fewer in length.",
+            ));
         }
         let mut ids = std::collections::HashSet::new();
         for (i, row) in rows.iter().enumerate() {
-            let inner = row.get("components").and_then(Value::as_array).map_or(&[][..], |v| &v[..]);
-            if row.get("type").and_then(Value::as_u64) != Some(1) || inner.is_empty() || inner.len() > 5 {
-                return Err(ApiError::invalid_form(format!("components.{i}: an action row holds 1 to 5 components")));
+            let inner = row
+                .get("components")
+                .and_then(Value::as_array)
+                .map_or(&[][..], |v| &v[..]);
+            if row.get("type").and_then(Value::as_u64) != Some(1)
+                || inner.is_empty()
+                || inner.len() > 5
+            {
+                return Err(ApiError::invalid_form(format!(
+                    "components.{i}: an action row holds 1 to 5 components"
+                )));
             }
             for (j, c) in inner.iter().enumerate() {
                 let custom = c.get("custom_id").and_then(Value::as_str);
                 let url = c.get("url").and_then(Value::as_str);
                 if custom.is_none() && url.is_none() {
-                    return Err(ApiError::invalid_form(format!("components.{i}.components.{j}: custom_id or url required")));
+                    return Err(ApiError::invalid_form(format!(
+                        "components.{i}.components.{j}: custom_id or url required"
+                    )));
                 }
                 if let Some(cid) = custom {
                     if cid.is_empty() || cid.chars().count() > 100 {
-                        return Err(ApiError::invalid_form(format!("components.{i}.components.{j}.custom_id: 1 to 100 characters")));
+                        return Err(ApiError::invalid_form(format!(
+                            "components.{i}.components.{j}.custom_id: 1 to 100 characters"
+                        )));
                     }
                     if !ids.insert(cid.to_string()) {
                         return Err(ApiError::invalid_form(format!("components.{i}.components.{j}.custom_id: Component custom id cannot be duplicated")));
                     }
                 }
-                let label = c.get("label").and_then(Value::as_str).map_or(0, |l| l.chars().count());
+                let label = c
+                    .get("label")
+                    .and_then(Value::as_str)
+                    .map_or(0, |l| l.chars().count());
                 if label > 80 {
-                    return Err(ApiError::invalid_form(format!("components.{i}.components.{j}.label: Must be 80 or fewer in length.")));
+                    return Err(ApiError::invalid_form(format!(
+                        "components.{i}.components.{j}.label: Must be 80 or fewer in length."
+                    )));
                 }
             }
         }
     }
     let has_content = !content.is_empty();
     let has_embeds = embeds.is_some_and(|e| !e.is_empty());
-    let has_components = payload.get("components").and_then(Value::as_array).is_some_and(|c| !c.is_empty());
-    let kept_files = payload.get("attachments").and_then(Value::as_array).is_some_and(|a| !a.is_empty());
+    let has_components = payload
+        .get("components")
+        .and_then(Value::as_array)
+        .is_some_and(|c| !c.is_empty());
+    let kept_files = payload
+        .get("attachments")
+        .and_then(Value::as_array)
+        .is_some_and(|a| !a.is_empty());
     let existing_nonempty = existing.is_some_and(|m| {
         (!m.content.is_empty() && payload.get("content").is_none())
             || (!m.embeds.is_empty() && payload.get("embeds").is_none())
@@ -487,8 +604,19 @@ fn validate(payload: &Value, files: usize, existing: Option<&Message>) -> Result
             || (!m.components.is_empty() && payload.get("components").is_none())
     });
     let has_poll = payload.get("poll").is_some_and(|p| !p.is_null());
-    let has_stickers = payload.get("sticker_ids").and_then(Value::as_array).is_some_and(|s| !s.is_empty());
-    if !(has_content || has_embeds || files > 0 || kept_files || has_components || has_poll || has_stickers || existing_nonempty) {
+    let has_stickers = payload
+        .get("sticker_ids")
+        .and_then(Value::as_array)
+        .is_some_and(|s| !s.is_empty());
+    if !(has_content
+        || has_embeds
+        || files > 0
+        || kept_files
+        || has_components
+        || has_poll
+        || has_stickers
+        || existing_nonempty)
+    {
         return Err(ApiError::new(400, 50006, "Cannot send an empty message"));
     }
     Ok(())
@@ -530,16 +658,23 @@ fn attachments_of(
         for a in listed {
             let aid = a
                 .get("id")
-                .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+                .and_then(|v| {
+                    v.as_u64()
+                        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+                })
                 .ok_or_else(|| ApiError::invalid_form("attachments: id required"))?;
             let description = a.get("description").and_then(Value::as_str).map(Into::into);
             let filename = a.get("filename").and_then(Value::as_str).map(Into::into);
             if let Some(f) = take_file(&mut files, aid) {
                 out.push(make(f, description, filename));
-            } else if let Some(old) = existing.and_then(|m| m.attachments.iter().find(|x| x.id == aid)) {
+            } else if let Some(old) =
+                existing.and_then(|m| m.attachments.iter().find(|x| x.id == aid))
+            {
                 out.push(old.clone());
             } else {
-                return Err(ApiError::invalid_form(format!("attachments: unknown attachment id {aid}")));
+                return Err(ApiError::invalid_form(format!(
+                    "attachments: unknown attachment id {aid}"
+                )));
             }
         }
     }
@@ -555,7 +690,11 @@ fn attachments_of(
     Ok(Some(out))
 }
 
-fn message_json(st: &crate::state::State, m: &Message, interaction: Option<&InteractionRecord>) -> Value {
+fn message_json(
+    st: &crate::state::State,
+    m: &Message,
+    interaction: Option<&InteractionRecord>,
+) -> Value {
     let channel = st.channels.get(&m.channel_id).cloned().unwrap_or(Channel {
         id: m.channel_id,
         kind: channel_type::GUILD_TEXT,
@@ -588,7 +727,9 @@ fn message_json(st: &crate::state::State, m: &Message, interaction: Option<&Inte
         (_, Some(_)) => 19,
         _ => 0,
     };
-    let reference = m.reference.map(|r| json!({"message_id": r.to_string(), "channel_id": m.channel_id.to_string()}));
+    let reference = m
+        .reference
+        .map(|r| json!({"message_id": r.to_string(), "channel_id": m.channel_id.to_string()}));
     model::bot_message(
         m.id,
         &channel,
@@ -600,7 +741,9 @@ fn message_json(st: &crate::state::State, m: &Message, interaction: Option<&Inte
         m.flags,
         kind,
         m.version > 0 && !m.thinking,
-        interaction.zip(user).map(|(i, u)| (i.id, i.name.as_str(), u)),
+        interaction
+            .zip(user)
+            .map(|(i, u)| (i.id, i.name.as_str(), u)),
         reference.as_ref(),
     )
 }
@@ -610,9 +753,14 @@ fn check_embed_images(st: &mut crate::state::State, m: &Message) {
         if let Some(name) = url.strip_prefix("attachment://") {
             if m.attachment(name).is_none() {
                 st.anomalies.push(format!(
-                    "message {} embeds {url} but has no attachment named {name:?} (attachments: {:?})",
+                    "message {} (version {}) embeds {url} but has no attachment named {name:?}: \
+                     the picture does not show (attachments: {:?})",
                     m.id,
-                    m.attachments.iter().map(|a| &a.filename).collect::<Vec<_>>()
+                    m.version,
+                    m.attachments
+                        .iter()
+                        .map(|a| &a.filename)
+                        .collect::<Vec<_>>()
                 ));
             }
         }
@@ -629,11 +777,19 @@ fn create_message(
 ) -> Result<Message, ApiError> {
     let now = Instant::now();
     let mut st = shared.state.lock().unwrap();
-    let channel = st.channels.get(&channel_id).cloned().ok_or_else(ApiError::unknown_channel)?;
+    let channel = st
+        .channels
+        .get(&channel_id)
+        .cloned()
+        .ok_or_else(ApiError::unknown_channel)?;
     if channel.locked {
         return Err(ApiError::new(400, 50083, "Thread is locked"));
     }
-    let payload = if body.json.is_null() { json!({}) } else { body.json };
+    let payload = if body.json.is_null() {
+        json!({})
+    } else {
+        body.json
+    };
     if thinking_flags.is_none() {
         validate(&payload, body.files.len(), None)?;
     }
@@ -644,12 +800,24 @@ fn create_message(
             ids.push(st.next_id());
         }
         let mut it = ids.into_iter();
-        attachments_of(shared, &mut || it.next().unwrap_or(0), &payload, body.files, None)?.unwrap_or_default()
+        attachments_of(
+            shared,
+            &mut || it.next().unwrap_or(0),
+            &payload,
+            body.files,
+            None,
+        )?
+        .unwrap_or_default()
     };
-    let flags = thinking_flags.unwrap_or_else(|| payload.get("flags").and_then(Value::as_u64).unwrap_or(0));
+    let flags =
+        thinking_flags.unwrap_or_else(|| payload.get("flags").and_then(Value::as_u64).unwrap_or(0));
     let reference = payload
         .pointer("/message_reference/message_id")
-        .and_then(|v| v.as_str().and_then(|s| s.parse().ok()).or_else(|| v.as_u64()));
+        .and_then(|v| {
+            v.as_str()
+                .and_then(|s| s.parse().ok())
+                .or_else(|| v.as_u64())
+        });
     if channel.archived {
         if let Some(c) = st.channels.get_mut(&channel_id) {
             c.archived = false; // sending unarchives
@@ -665,9 +833,21 @@ fn create_message(
         id: mid,
         channel_id,
         author_id: st.bot.id,
-        content: payload.get("content").and_then(Value::as_str).unwrap_or("").into(),
-        embeds: payload.get("embeds").and_then(Value::as_array).cloned().unwrap_or_default(),
-        components: payload.get("components").and_then(Value::as_array).cloned().unwrap_or_default(),
+        content: payload
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .into(),
+        embeds: payload
+            .get("embeds")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
+        components: payload
+            .get("components")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
         flags: flags & !(1 << 2), // SUPPRESS_EMBEDS kept out of the way; EPHEMERAL kept
         attachments,
         origin,
@@ -691,7 +871,12 @@ fn create_message(
 }
 
 /// Edits a message of the bot (`channel` checked when given).
-fn edit_message(shared: &Arc<Shared>, channel: Option<u64>, mid: u64, body: Body_) -> Result<Message, ApiError> {
+fn edit_message(
+    shared: &Arc<Shared>,
+    channel: Option<u64>,
+    mid: u64,
+    body: Body_,
+) -> Result<Message, ApiError> {
     let now = Instant::now();
     let mut st = shared.state.lock().unwrap();
     let old = st
@@ -700,7 +885,11 @@ fn edit_message(shared: &Arc<Shared>, channel: Option<u64>, mid: u64, body: Body
         .filter(|m| !m.deleted && channel.is_none_or(|c| c == m.channel_id))
         .cloned()
         .ok_or_else(ApiError::unknown_message)?;
-    let payload = if body.json.is_null() { json!({}) } else { body.json };
+    let payload = if body.json.is_null() {
+        json!({})
+    } else {
+        body.json
+    };
     validate(&payload, body.files.len(), Some(&old))?;
     let attachments = {
         let mut ids = Vec::new();
@@ -708,7 +897,13 @@ fn edit_message(shared: &Arc<Shared>, channel: Option<u64>, mid: u64, body: Body
             ids.push(st.next_id());
         }
         let mut it = ids.into_iter();
-        attachments_of(shared, &mut || it.next().unwrap_or(0), &payload, body.files, Some(&old))?
+        attachments_of(
+            shared,
+            &mut || it.next().unwrap_or(0),
+            &payload,
+            body.files,
+            Some(&old),
+        )?
     };
     let mut msg = old.clone();
     if let Some(c) = payload.get("content") {
@@ -767,26 +962,42 @@ fn delete_message(shared: &Arc<Shared>, channel: Option<u64>, mid: u64) -> Resul
 
 fn create_thread(shared: &Arc<Shared>, parent: u64, from: Option<u64>, body: Value) -> Reply {
     let mut st = shared.state.lock().unwrap();
-    let p = st.channels.get(&parent).cloned().ok_or_else(ApiError::unknown_channel)?;
+    let p = st
+        .channels
+        .get(&parent)
+        .cloned()
+        .ok_or_else(ApiError::unknown_channel)?;
     if p.is_dm() || p.is_thread() {
-        return Err(ApiError::new(400, 50024, "Cannot execute action on this channel type"));
+        return Err(ApiError::new(
+            400,
+            50024,
+            "Cannot execute action on this channel type",
+        ));
     }
     let name = body.get("name").and_then(Value::as_str).unwrap_or("");
     if name.is_empty() || name.chars().count() > 100 {
-        return Err(ApiError::invalid_form("name: Must be between 1 and 100 in length."));
+        return Err(ApiError::invalid_form(
+            "name: Must be between 1 and 100 in length.",
+        ));
     }
     let (tid, kind) = match from {
         Some(mid) => {
-            let exists = st.messages.get(&mid).is_some_and(|m| m.channel_id == parent && !m.deleted)
-                || st
-                    .user_messages
-                    .get(&mid)
-                    .is_some_and(|m| m.get("channel_id").and_then(Value::as_str) == Some(&parent.to_string()));
+            let exists = st
+                .messages
+                .get(&mid)
+                .is_some_and(|m| m.channel_id == parent && !m.deleted)
+                || st.user_messages.get(&mid).is_some_and(|m| {
+                    m.get("channel_id").and_then(Value::as_str) == Some(&parent.to_string())
+                });
             if !exists {
                 return Err(ApiError::unknown_message());
             }
             if st.channels.contains_key(&mid) {
-                return Err(ApiError::new(400, 160004, "A thread has already been created for this message"));
+                return Err(ApiError::new(
+                    400,
+                    160004,
+                    "A thread has already been created for this message",
+                ));
             }
             // Discord gives the thread the id of its starter message.
             (mid, channel_type::PUBLIC_THREAD)
@@ -840,16 +1051,25 @@ fn register(shared: &Arc<Shared>, guild: Option<u64>, body: Value) -> Reply {
         let kind = c.get("type").and_then(Value::as_u64).unwrap_or(1);
         let valid = !name.is_empty()
             && name.chars().count() <= 32
-            && (kind != 1 || name.chars().all(|ch| ch.is_lowercase() || ch.is_ascii_digit() || ch == '-' || ch == '_'));
+            && (kind != 1
+                || name
+                    .chars()
+                    .all(|ch| ch.is_lowercase() || ch.is_ascii_digit() || ch == '-' || ch == '_'));
         if !valid {
-            return Err(ApiError::invalid_form(format!("{i}.name: Command name is invalid")));
+            return Err(ApiError::invalid_form(format!(
+                "{i}.name: Command name is invalid"
+            )));
         }
         let desc = c.get("description").and_then(Value::as_str).unwrap_or("");
         if kind == 1 && (desc.is_empty() || desc.chars().count() > 100) {
-            return Err(ApiError::invalid_form(format!("{i}.description: Must be between 1 and 100 in length.")));
+            return Err(ApiError::invalid_form(format!(
+                "{i}.description: Must be between 1 and 100 in length."
+            )));
         }
         if !names.insert((name.to_string(), kind)) {
-            return Err(ApiError::invalid_form(format!("{i}.name: Application command names must be unique")));
+            return Err(ApiError::invalid_form(format!(
+                "{i}.name: Application command names must be unique"
+            )));
         }
     }
     let app = st.bot.id;
@@ -859,7 +1079,10 @@ fn register(shared: &Arc<Shared>, guild: Option<u64>, body: Value) -> Reply {
         let cid = st
             .commands
             .get(&guild)
-            .and_then(|cs| cs.iter().find(|x| x.get("name").and_then(Value::as_str) == Some(name)))
+            .and_then(|cs| {
+                cs.iter()
+                    .find(|x| x.get("name").and_then(Value::as_str) == Some(name))
+            })
             .and_then(|x| x.get("id").and_then(Value::as_str))
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| st.next_id());
@@ -878,13 +1101,19 @@ fn register(shared: &Arc<Shared>, guild: Option<u64>, body: Value) -> Reply {
 
 fn list_commands(shared: &Arc<Shared>, guild: Option<u64>) -> Reply {
     let st = shared.state.lock().unwrap();
-    ok(Value::Array(st.commands.get(&guild).cloned().unwrap_or_default()))
+    ok(Value::Array(
+        st.commands.get(&guild).cloned().unwrap_or_default(),
+    ))
 }
 
 fn upsert_command(shared: &Arc<Shared>, guild: Option<u64>, body: Value) -> Reply {
     let mut st = shared.state.lock().unwrap();
     let app = st.bot.id;
-    let name = body.get("name").and_then(Value::as_str).unwrap_or("").to_string();
+    let name = body
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let cid = st.next_id();
     let cmd = model::command(&body, cid, app, guild);
     let list = st.commands.entry(guild).or_default();
@@ -909,6 +1138,7 @@ fn interaction_by_token(shared: &Shared, token: &str) -> Result<InteractionRecor
 
 fn callback(shared: &Arc<Shared>, iid: u64, token: &str, body: Body_) -> Reply {
     let now = Instant::now();
+    let kind = body.json.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
     let rec = {
         let mut st = shared.state.lock().unwrap();
         let rec = st
@@ -918,8 +1148,15 @@ fn callback(shared: &Arc<Shared>, iid: u64, token: &str, body: Body_) -> Reply {
             .cloned()
             .ok_or_else(ApiError::unknown_interaction)?;
         if !rec.callbacks.is_empty() {
-            st.anomalies.push(format!("interaction {iid} ({}) acknowledged twice", rec.name));
-            return Err(ApiError::new(400, 40060, "Interaction has already been acknowledged."));
+            st.anomalies.push(format!(
+                "interaction {iid} ({}) acknowledged twice",
+                rec.name
+            ));
+            return Err(ApiError::new(
+                400,
+                40060,
+                "Interaction has already been acknowledged.",
+            ));
         }
         let late = now.duration_since(rec.dispatched_at);
         if late > st.interaction_deadline {
@@ -929,49 +1166,101 @@ fn callback(shared: &Arc<Shared>, iid: u64, token: &str, body: Body_) -> Reply {
             ));
             return Err(ApiError::unknown_interaction());
         }
+        // Recorded first, so whoever sees the response sees the callback.
+        if let Some(r) = st.interactions.get_mut(&iid) {
+            r.callbacks.push((kind, now));
+        }
         rec
     };
-    let kind = body.json.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
+    let result = respond(shared, &rec, kind, body);
+    let mut st = shared.state.lock().unwrap();
+    if let Some(r) = st.interactions.get_mut(&iid) {
+        match result {
+            Ok(Some(original)) => r.original = Some(original),
+            Ok(None) => {}
+            Err(_) => {
+                r.callbacks.pop();
+            }
+        }
+    }
+    st.touch(rec.channel_id);
+    result.map(|_| (StatusCode::NO_CONTENT, None))
+}
+
+/// Carries out a callback; returns the original response's message.
+fn respond(
+    shared: &Arc<Shared>,
+    rec: &InteractionRecord,
+    kind: u8,
+    body: Body_,
+) -> Result<Option<u64>, ApiError> {
+    let iid = rec.id;
     let data = body.json.get("data").cloned().unwrap_or(Value::Null);
     let data_body = Body_ {
         json: data.clone(),
         files: body.files,
     };
     let original = match kind {
-        4 => Some(create_message(shared, rec.channel_id, data_body, Origin::Response { interaction_id: iid }, None)?.id),
+        4 => Some(
+            create_message(
+                shared,
+                rec.channel_id,
+                data_body,
+                Origin::Response {
+                    interaction_id: iid,
+                },
+                None,
+            )?
+            .id,
+        ),
         5 => {
             let flags = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & Message::EPHEMERAL;
             let b = Body_ {
                 json: json!({}),
                 files: Vec::new(),
             };
-            Some(create_message(shared, rec.channel_id, b, Origin::Response { interaction_id: iid }, Some(flags))?.id)
+            Some(
+                create_message(
+                    shared,
+                    rec.channel_id,
+                    b,
+                    Origin::Response {
+                        interaction_id: iid,
+                    },
+                    Some(flags),
+                )?
+                .id,
+            )
         }
         6 => {
             if rec.kind != 3 {
-                return Err(ApiError::new(400, 40060, "DEFERRED_UPDATE_MESSAGE is only for components"));
+                return Err(ApiError::new(
+                    400,
+                    40060,
+                    "DEFERRED_UPDATE_MESSAGE is only for components",
+                ));
             }
             rec.source_message
         }
         7 => {
             if rec.kind != 3 {
-                return Err(ApiError::new(400, 40060, "UPDATE_MESSAGE is only for components"));
+                return Err(ApiError::new(
+                    400,
+                    40060,
+                    "UPDATE_MESSAGE is only for components",
+                ));
             }
             let src = rec.source_message.ok_or_else(ApiError::unknown_message)?;
             Some(edit_message(shared, None, src, data_body)?.id)
         }
         8 | 9 | 10 | 12 => None,
-        _ => return Err(ApiError::invalid_form(format!("type: unknown interaction callback type {kind}"))),
-    };
-    let mut st = shared.state.lock().unwrap();
-    if let Some(r) = st.interactions.get_mut(&iid) {
-        r.callbacks.push((kind, now));
-        if original.is_some() {
-            r.original = original;
+        _ => {
+            return Err(ApiError::invalid_form(format!(
+                "type: unknown interaction callback type {kind}"
+            )))
         }
-    }
-    st.touch(rec.channel_id);
-    no_content()
+    };
+    Ok(original)
 }
 
 fn followup(shared: &Arc<Shared>, token: &str, body: Body_) -> Result<Message, ApiError> {
@@ -982,13 +1271,24 @@ fn followup(shared: &Arc<Shared>, token: &str, body: Body_) -> Result<Message, A
     // The first followup after a deferred reply replaces the "thinking" message.
     let thinking = {
         let st = shared.state.lock().unwrap();
-        rec.original.filter(|o| st.messages.get(o).is_some_and(|m| m.thinking))
+        rec.original
+            .filter(|o| st.messages.get(o).is_some_and(|m| m.thinking))
     };
     let msg = match thinking {
         Some(o) => edit_message(shared, None, o, body)?,
         None => {
-            let mut msg = create_message(shared, rec.channel_id, body, Origin::Followup { interaction_id: rec.id }, None)?;
-            msg.origin = Origin::Followup { interaction_id: rec.id };
+            let mut msg = create_message(
+                shared,
+                rec.channel_id,
+                body,
+                Origin::Followup {
+                    interaction_id: rec.id,
+                },
+                None,
+            )?;
+            msg.origin = Origin::Followup {
+                interaction_id: rec.id,
+            };
             msg
         }
     };
@@ -999,7 +1299,13 @@ fn followup(shared: &Arc<Shared>, token: &str, body: Body_) -> Result<Message, A
     Ok(msg)
 }
 
-fn webhook_message(shared: &Arc<Shared>, method: &str, token: &str, which: &str, body: Body_) -> Reply {
+fn webhook_message(
+    shared: &Arc<Shared>,
+    method: &str,
+    token: &str,
+    which: &str,
+    body: Body_,
+) -> Reply {
     let rec = interaction_by_token(shared, token)?;
     let mid = if which == "@original" {
         rec.original.ok_or_else(ApiError::unknown_message)?
