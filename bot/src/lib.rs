@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod console;
+pub mod discord;
 pub mod picture;
 pub mod service;
 pub mod store;

@@ -3,6 +3,7 @@
 mod console_cmd;
 mod perft_cmd;
 mod render_cmd;
+mod run_cmd;
 mod uci_cmd;
 
 use clap::{Parser, Subcommand};
@@ -17,6 +18,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN in the environment).
+    Run(run_cmd::Args),
     /// Play in a terminal chat: `<user>: <command>` lines, boards as PNG files.
     Console(console_cmd::Args),
     /// Count the leaf nodes of the move tree (move generator check and speed).
@@ -29,7 +32,15 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let result = match cli.command {
+        Command::Run(args) => run_cmd::run(args),
         Command::Console(args) => console_cmd::run(args),
         Command::Perft(args) => perft_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),

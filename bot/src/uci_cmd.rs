@@ -385,7 +385,7 @@ mod tests {
         assert_eq!(s.game().moves().len(), 2);
         assert_eq!(s.game().variant(), Variant::Courier);
         let mut s = Session::new();
-        let fen = "8/4P3/8/8/8/8/k7/3K4 w - - 0 1";
+        let fen = "8/4P3/8/8/8/p7/k7/3K4 w - - 0 1";
         said(s.handle(&format!("position fen {fen} moves e7e8q")));
         assert_eq!(s.game().moves().len(), 1);
         let bad = said(s.handle("position startpos moves e2e5"));
@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn formats_results() {
-        let pos = Position::from_fen(Variant::Shatranj, "3k4/8/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+        let pos = Position::from_fen(Variant::Shatranj, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
         let r = Searcher::new().search(&pos, &[], Limits::depth(2)).unwrap();
         assert!(info_line(&r).contains("score mate 1"));
         assert_eq!(bestmove_line(Some(&r)), "bestmove h1h8");

@@ -101,7 +101,14 @@ impl Position {
         safety
     }
 
-    fn generate(&self, moves: &mut MoveList) {
+    /// The number of legal moves, without building them: perft's last ply.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = Count(0);
+        self.generate(&mut count);
+        count.0
+    }
+
+    fn generate(&self, sink: &mut impl Sink) {
         let us = self.turn;
         let them = us.other();
         let g = self.geo;
@@ -112,20 +119,20 @@ impl Position {
         let in_check = safety.evasion != !Bitboard::EMPTY;
 
         let without_king = occupied.without(king);
-        for to in g.king[king.index()] & !own {
-            if !self.is_attacked(to, them, without_king) {
-                self.push(moves, Role::King, king, to, MoveKind::Normal);
-            }
-        }
+        let steps: Bitboard = (g.king[king.index()] & !own)
+            .filter(|&to| !self.is_attacked(to, them, without_king))
+            .collect();
+        sink.add(self, Role::King, king, steps, MoveKind::Normal);
         if !in_check && self.leap_rights.contains(king) {
-            for to in g.king_leap[king.index()] & !occupied {
-                let crossed_safe = g
-                    .between_two(king, to)
-                    .is_none_or(|sq| !self.is_attacked(sq, them, occupied));
-                if crossed_safe && !self.is_attacked(to, them, without_king) {
-                    self.push(moves, Role::King, king, to, MoveKind::KingLeap);
-                }
-            }
+            let leaps: Bitboard = (g.king_leap[king.index()] & !occupied)
+                .filter(|&to| {
+                    let crossed_safe = g
+                        .between_two(king, to)
+                        .is_none_or(|sq| !self.is_attacked(sq, them, occupied));
+                    crossed_safe && !self.is_attacked(to, them, without_king)
+                })
+                .collect();
+            sink.add(self, Role::King, king, leaps, MoveKind::KingLeap);
         }
         if safety.evasion.is_empty() {
             return; // double check: only the king may move
@@ -137,7 +144,7 @@ impl Position {
             let i = from.index();
             let targets = match role {
                 Role::Pawn => {
-                    self.pawn_moves(moves, from, &safety);
+                    self.pawn_moves(sink, from, &safety);
                     continue;
                 }
                 Role::Man => g.king[i],
@@ -149,52 +156,62 @@ impl Position {
                 Role::Courier => slider_reach(&g.diagonal[i], occupied),
                 Role::King => unreachable!("kings were done above"),
             };
-            for to in targets & allowed {
-                self.push(moves, role, from, to, MoveKind::Normal);
-            }
+            sink.add(self, role, from, targets & allowed, MoveKind::Normal);
             if role == Role::Ferz && self.leap_rights.contains(from) {
-                for to in g.ferz_leap[i] & allowed & !occupied {
-                    self.push(moves, role, from, to, MoveKind::FerzLeap);
-                }
+                sink.add(
+                    self,
+                    role,
+                    from,
+                    g.ferz_leap[i] & allowed & !occupied,
+                    MoveKind::FerzLeap,
+                );
             }
         }
     }
 
-    fn pawn_moves(&self, moves: &mut MoveList, from: Square, safety: &Safety) {
+    fn pawn_moves(&self, sink: &mut impl Sink, from: Square, safety: &Safety) {
         let g = self.geo;
         let i = from.index();
         let d = self.dir_index(from);
         let occupied = self.occupied();
         let enemy = self.pieces(self.turn.other());
         let step = g.pawn_step[d][i] & !occupied;
-        let mut targets = step | (g.pawn_capture[d][i] & enemy);
+        let targets = step | (g.pawn_capture[d][i] & enemy);
         let mut double = Bitboard::EMPTY;
         if self.variant.has_leaps() && !self.captured && from.rank() == start_rank(self.turn) {
             if let Some(mid) = step.first() {
                 double = g.pawn_step[d][mid.index()] & !occupied;
             }
         }
-        targets |= double;
         let allowed = safety.allowed(from);
+        if g.kind != crate::BoardKind::Round {
+            sink.add(self, Role::Pawn, from, targets & allowed, MoveKind::Normal);
+            sink.add(
+                self,
+                Role::Pawn,
+                from,
+                double & allowed,
+                MoveKind::DoubleStep,
+            );
+            return;
+        }
         for to in targets {
-            let kind = if double.contains(to) {
-                MoveKind::DoubleStep
-            } else {
-                MoveKind::Normal
-            };
             if self.meets_after(from, to) {
                 // The meeting takes two pawns off: test the result itself.
-                let m = self.make_move(Role::Pawn, from, to, kind);
+                let m = self.make_move(Role::Pawn, from, to, MoveKind::Normal);
                 let after = self.play(&m);
-                if !after.is_attacked(
-                    after.king_square(self.turn),
-                    self.turn.other(),
-                    after.occupied(),
-                ) {
-                    moves.push(m);
+                let king = after.king_square(self.turn);
+                if !after.is_attacked(king, self.turn.other(), after.occupied()) {
+                    sink.add_one(m);
                 }
             } else if allowed.contains(to) {
-                self.push(moves, Role::Pawn, from, to, kind);
+                sink.add(
+                    self,
+                    Role::Pawn,
+                    from,
+                    Bitboard::from_square(to),
+                    MoveKind::Normal,
+                );
             }
         }
     }
@@ -216,10 +233,6 @@ impl Position {
         ahead != from && (self.pieces_of(self.turn, Role::Pawn) & facing).contains(ahead)
     }
 
-    fn push(&self, moves: &mut MoveList, role: Role, from: Square, to: Square, kind: MoveKind) {
-        moves.push(self.make_move(role, from, to, kind));
-    }
-
     fn make_move(&self, role: Role, from: Square, to: Square, kind: MoveKind) -> Move {
         let promotion = role == Role::Pawn && self.geo.promotion[self.dir_index(from)].contains(to);
         Move {
@@ -230,6 +243,36 @@ impl Position {
             promotion,
             kind,
         }
+    }
+}
+
+/// Where generated moves go: a list, or only their number.
+trait Sink {
+    fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind);
+    fn add_one(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind) {
+        for to in targets {
+            self.push(pos.make_move(role, from, to, kind));
+        }
+    }
+
+    fn add_one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+struct Count(usize);
+
+impl Sink for Count {
+    fn add(&mut self, _: &Position, _: Role, _: Square, targets: Bitboard, _: MoveKind) {
+        self.0 += targets.count();
+    }
+
+    fn add_one(&mut self, _: Move) {
+        self.0 += 1;
     }
 }
 

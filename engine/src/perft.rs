@@ -18,11 +18,13 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if pos.bare_king().is_some() {
         return 0;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.count_legal_moves() as u64;
     }
-    moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
+    pos.legal_moves()
+        .iter()
+        .map(|m| perft(&pos.play(m), depth - 1))
+        .sum()
 }
 
 /// Perft split by first move, in the order the moves are generated.

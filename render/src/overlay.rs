@@ -111,15 +111,15 @@ pub(crate) fn label(canvas: &mut Canvas, layout: &Layout, sq: Square, piece: Pie
     let name = piece.role.name();
     let mut name = name[..1].to_uppercase() + &name[1..];
     let mut scale = (unit * 0.2).max(7.0);
-    let (mut w, mut h) = text::measure(&name, scale);
+    let mut w = text::measure(&name, scale).0;
     // Long names shrink to fit the cell; at tiny sizes use the letter.
     while w > unit * 0.92 && scale > 7.0 {
         scale *= 0.92;
-        (w, h) = text::measure(&name, scale);
+        w = text::measure(&name, scale).0;
     }
     if w > unit * 0.92 {
         name = piece.role.letter().to_string();
-        (w, h) = text::measure(&name, scale);
+        w = text::measure(&name, scale).0;
     }
     let cap = text::measure("H", scale).1;
     let (cx, cy) = layout.centre(sq);
@@ -138,7 +138,6 @@ pub(crate) fn label(canvas: &mut Canvas, layout: &Layout, sq: Square, piece: Pie
             Rgba(0x10, 0x10, 0x10, 0xb4),
         );
     }
-    let _ = h;
     text::draw_line(
         canvas,
         &name,

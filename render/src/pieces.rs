@@ -17,13 +17,14 @@
 //! White pieces are ivory with a dark outline; black pieces are dark with
 //! a light outline, so both stand out on light and dark squares alike.
 
+use crate::canvas::Canvas;
 use crate::path::svg;
 use engine::{Color, Piece, Role};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{
-    FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapMut, PixmapPaint, Shader,
-    Stroke, Transform,
+    FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapMut, Shader, Stroke,
+    Transform,
 };
 
 use crate::theme::Rgba;
@@ -249,24 +250,57 @@ pub(crate) fn sprite(piece: Piece, size: u32) -> Arc<Pixmap> {
     let mut pixmap = Pixmap::new(size.max(1), size.max(1)).expect("sprite size");
     paint(&mut pixmap.as_mut(), piece, 0.0, 0.0, size as f32);
     let sprite = Arc::new(pixmap);
-    cache
-        .lock()
-        .expect("sprite cache")
-        .insert((piece, size), sprite.clone());
+    let mut cache = cache.lock().expect("sprite cache");
+    // 18 pieces at a few sizes is all a server uses; odd callers asking
+    // for many sizes make the cache start over instead of growing.
+    if cache.len() >= 18 * 16 {
+        cache.clear();
+    }
+    cache.insert((piece, size), sprite.clone());
     sprite
 }
 
 /// Draws a piece centred on `(cx, cy)` in a box `size` px wide.
-pub(crate) fn draw(target: &mut PixmapMut<'_>, piece: Piece, cx: f32, cy: f32, size: u32) {
+pub(crate) fn draw(canvas: &mut Canvas, piece: Piece, cx: f32, cy: f32, size: u32) {
     let sprite = sprite(piece, size);
-    let x = (cx - size as f32 / 2.0).round() as i32;
-    let y = (cy - size as f32 / 2.0).round() as i32;
-    target.draw_pixmap(
-        x,
-        y,
-        (*sprite).as_ref(),
-        &PixmapPaint::default(),
-        Transform::identity(),
-        None,
-    );
+    let x = (cx - size as f32 / 2.0).round() as i64;
+    let y = (cy - size as f32 / 2.0).round() as i64;
+    blend(canvas, &sprite, x, y);
+}
+
+/// Source-over of a premultiplied sprite onto the opaque canvas. Done by
+/// hand because it is the hot loop of every picture and this is several
+/// times faster than a general raster pipeline: most sprite pixels are
+/// fully transparent or fully opaque.
+fn blend(canvas: &mut Canvas, sprite: &Pixmap, x: i64, y: i64) {
+    let (cw, ch) = (canvas.width() as i64, canvas.height() as i64);
+    let (sw, sh) = (sprite.width() as i64, sprite.height() as i64);
+    let src = sprite.data();
+    let dst: &mut [u8] = &mut canvas.img;
+    for sy in 0.max(-y)..sh.min(ch - y) {
+        let dy = y + sy;
+        let x0 = 0.max(-x);
+        let x1 = sw.min(cw - x);
+        if x0 >= x1 {
+            return;
+        }
+        let s_row = &src[((sy * sw + x0) * 4) as usize..((sy * sw + x1) * 4) as usize];
+        let d_start = ((dy * cw + x + x0) * 4) as usize;
+        let d_row = &mut dst[d_start..d_start + s_row.len()];
+        for (d, s) in d_row.chunks_exact_mut(4).zip(s_row.chunks_exact(4)) {
+            let a = s[3] as u32;
+            if a == 0 {
+                continue;
+            }
+            if a == 255 {
+                d[..3].copy_from_slice(&s[..3]);
+                continue;
+            }
+            let inv = 255 - a;
+            for i in 0..3 {
+                let v = d[i] as u32 * inv + 128;
+                d[i] = (s[i] as u32 + ((v + (v >> 8)) >> 8)) as u8;
+            }
+        }
+    }
 }

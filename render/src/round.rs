@@ -31,18 +31,22 @@ impl RoundLayout {
     pub fn new(size: u32, flipped: bool) -> RoundLayout {
         let size = size.max(16);
         let half = size as f32 / 2.0;
-        // A frame wide enough for the rank numbers outside the outer ring.
-        let outer = half * 0.90;
-        // The centre hole is sized so the inner ring's cells are about as
+        // Only a thin rim outside the outer ring: the rank numbers fit in
+        // the outer cells, which are twice as long as a piece is wide, and
+        // every pixel given to the rings makes the pieces bigger.
+        let outer = half * 0.97;
+        // The centre hole is sized so the inner ring's cells are nearly as
         // wide as they are deep: 16 cells of width w round a circle of
-        // radius hole + w/2 need hole = (16 / 2pi - 1/2) w, about 2w.
-        let ring = outer / (4.0 + 1.9);
+        // radius hole + w/2 need hole = (16 / 2pi - 1/2) w, about 2w; a
+        // little less still leaves room for the pieces there.
+        const HOLE: f32 = 1.75;
+        let ring = outer / (4.0 + HOLE);
         RoundLayout {
             size,
             flipped,
             cx: half,
             cy: half,
-            hole: 1.9 * ring,
+            hole: HOLE * ring,
             ring,
         }
     }
@@ -158,22 +162,23 @@ impl RoundLayout {
         canvas.stroke(&pb.finish().expect("rims"), palette.lines, line * 2.5);
     }
 
-    /// Rank numbers round the outside, by each ring position; file letters
-    /// in the cells either side of the bottom line, one per ring.
+    /// Rank numbers in the outer ring's cells, beside the piece on the
+    /// upper side; file letters in the cells either side of the bottom
+    /// line, one per ring.
     pub fn draw_coordinates(&self, canvas: &mut Canvas, palette: &Palette, style: RoundStyle) {
-        let number_scale = (self.ring * 0.36).max(8.0);
-        let r = self.outer() + (self.size as f32 / 2.0 - self.outer()) * 0.5;
+        let ink_and_ground = |sq: Square| match style {
+            RoundStyle::Plain => (palette.frame, palette.plain),
+            RoundStyle::Chequered if Self::is_light(sq) => (palette.dark, palette.light),
+            RoundStyle::Chequered => (palette.light, palette.dark),
+        };
+        let number_scale = (self.ring * 0.3).max(8.0);
         for p in 0..16 {
-            let rank = if p < 8 { p + 1 } else { 16 - p };
-            let (x, y) = polar(self.cx, self.cy, r, self.angle(p as f32 + 0.5));
-            text::draw_centred(
-                canvas,
-                &rank.to_string(),
-                x,
-                y,
-                number_scale,
-                palette.frame_text,
-            );
+            let sq = BoardKind::Round.at(3, p).expect("outer ring cell");
+            let (x0, y0) = self.point_in(sq, 0.14, 0.5);
+            let (x1, y1) = self.point_in(sq, 0.86, 0.5);
+            let (x, y) = if y0 <= y1 { (x0, y0) } else { (x1, y1) };
+            let (ink, _) = ink_and_ground(sq);
+            text::draw_centred(canvas, &sq.rank_char().to_string(), x, y, number_scale, ink);
         }
         let letter_scale = (self.ring * 0.3).max(8.0);
         // The cells beside the bottom line are rank 1's, or rank 8's when
@@ -186,11 +191,12 @@ impl RoundLayout {
             let (_, p) = BoardKind::Round.coords(sq);
             let along = if p == 0 || p == 8 { 0.1 } else { 0.9 };
             let (x, y) = self.point_in(sq, along, 0.2);
-            let ink = match style {
-                RoundStyle::Plain => palette.frame,
-                RoundStyle::Chequered if Self::is_light(sq) => palette.dark,
-                RoundStyle::Chequered => palette.light,
-            };
+            let (ink, ground) = ink_and_ground(sq);
+            // A small disc of the cell's colour keeps the letter readable
+            // where a piece reaches into the corner.
+            if let Some(disc) = PathBuilder::from_circle(x, y, letter_scale * 0.55) {
+                canvas.fill(&disc, ground.alpha(200));
+            }
             text::draw_centred(canvas, &sq.file_char().to_string(), x, y, letter_scale, ink);
         }
     }

@@ -1,7 +1,7 @@
 //! What to draw: a board, its pieces and the marks on it, as plain data.
 
 use crate::theme::Theme;
-use engine::{BoardKind, PawnDir, Piece, Setup, Square, SQUARES};
+use engine::{BoardKind, Move, PawnDir, Piece, Position, Setup, Square, SQUARES};
 use std::fmt;
 use std::str::FromStr;
 
@@ -146,6 +146,89 @@ impl BoardView {
         view.pieces = setup.board;
         view.pawn_dirs = setup.pawn_dirs;
         view
+    }
+
+    /// A position's pieces, with its king marked if it is in check.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// let pos = Position::new(Variant::Medieval);
+    /// let view = render::BoardView::from_position(&pos);
+    /// assert_eq!(view.check, None);
+    /// ```
+    pub fn from_position(pos: &Position) -> BoardView {
+        let mut view = BoardView::from_setup(&pos.to_setup());
+        if pos.is_check() {
+            view.check = Some(pos.king(pos.turn()));
+        }
+        view
+    }
+
+    /// The position after `m` (played from `before`), with `m` highlighted:
+    /// what players see after each move.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// let pos = Position::new(Variant::Shatranj);
+    /// let m = pos.parse_move("e2e3").unwrap();
+    /// let view = render::BoardView::after_move(&pos, &m);
+    /// assert_eq!(view.last_move, Some((m.from, m.to)));
+    /// ```
+    pub fn after_move(before: &Position, m: &Move) -> BoardView {
+        let mut view = BoardView::from_position(&before.play(m));
+        view.last_move = Some((m.from, m.to));
+        view
+    }
+
+    /// One view per position of a game: the start, then after each move.
+    /// Display options (theme, size, flip, ...) come from `template`.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// let pos = Position::new(Variant::Shatranj);
+    /// let moves = [pos.parse_move("e2e3").unwrap()];
+    /// let frames = render::BoardView::game(&pos, &moves, &render::BoardView::new(pos.variant().board()));
+    /// assert_eq!(frames.len(), 2);
+    /// ```
+    pub fn game(start: &Position, moves: &[Move], template: &BoardView) -> Vec<BoardView> {
+        let dress = |v: BoardView| BoardView {
+            pieces: v.pieces,
+            pawn_dirs: v.pawn_dirs,
+            check: v.check,
+            last_move: v.last_move,
+            board: v.board,
+            dots: Vec::new(),
+            captures: Vec::new(),
+            selected: None,
+            arrows: Vec::new(),
+            ..template.clone()
+        };
+        let mut frames = vec![dress(BoardView::from_position(start))];
+        let mut pos = *start;
+        for m in moves {
+            frames.push(dress(BoardView::after_move(&pos, m)));
+            pos = pos.play(m);
+        }
+        frames
+    }
+
+    /// Shows the legal moves of the piece on `from` in `pos`: dots and rings.
+    ///
+    /// ```
+    /// use engine::{Position, Square, Variant};
+    /// let pos = Position::new(Variant::Shatranj);
+    /// let b1 = Square::parse("b1").unwrap();
+    /// let view = render::BoardView::from_position(&pos).with_legal_moves(&pos, b1);
+    /// assert_eq!(view.dots.len(), 2); // a3 and c3
+    /// ```
+    pub fn with_legal_moves(self, pos: &Position, from: Square) -> BoardView {
+        let targets: Vec<Square> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect();
+        self.with_moves(from, targets)
     }
 
     pub fn with_flipped(mut self, flipped: bool) -> BoardView {

@@ -501,3 +501,31 @@ pub(crate) fn capitalize(s: &str) -> String {
         None => String::new(),
     }
 }
+
+impl Service {
+    /// Legal moves of the player's current game that start with what they
+    /// typed, for autocomplete; empty when there is nothing to suggest.
+    pub async fn suggest_moves(&self, ctx: &Ctx, partial: &str) -> Vec<String> {
+        let Ok(player) = self.player(&ctx.user).await else {
+            return Vec::new();
+        };
+        let Ok(id) = self.find_game(ctx, player, None).await else {
+            return Vec::new();
+        };
+        let Ok(loaded) = self.load(id).await else {
+            return Vec::new();
+        };
+        let pos = loaded.game.position();
+        if !loaded.is_active() || !loaded.seats_of(player).contains(&pos.turn()) {
+            return Vec::new();
+        }
+        let typed = partial.trim().to_ascii_lowercase();
+        let moves = pos.legal_moves();
+        let san = moves.iter().map(|m| pos.san(m));
+        let uci = moves.iter().map(|m| m.uci());
+        san.chain(uci)
+            .filter(|s| s.to_ascii_lowercase().starts_with(&typed))
+            .take(25)
+            .collect()
+    }
+}

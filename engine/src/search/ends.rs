@@ -64,11 +64,11 @@ mod tests {
     fn agrees_with_the_rules_on_each_end() {
         // Checkmate: the rooks mate on the back rank.
         assert_eq!(
-            score(Variant::Shatranj, "3k4/R7/8/8/8/8/8/1R1K4 b - - 0 1"),
+            score(Variant::Shatranj, "3k4/R6p/8/8/8/8/8/1R1K4 b - - 0 1"),
             None
         );
         assert_eq!(
-            score(Variant::Shatranj, "1R1k4/R7/8/8/8/8/8/3K4 b - - 0 1"),
+            score(Variant::Shatranj, "1R1k4/R6p/8/8/8/8/8/3K4 b - - 0 1"),
             Some(-MATE)
         );
         // Bare king, no counter possible: lost at once.
@@ -78,7 +78,7 @@ mod tests {
         );
         // Bare king that can take the last piece: a draw.
         assert_eq!(
-            score(Variant::Shatranj, "8/8/8/8/8/3k4/3R4/3K4 b - - 0 1"),
+            score(Variant::Shatranj, "8/8/8/8/8/3k4/2R5/5K2 b - - 0 1"),
             Some(0)
         );
         // Stalemate: lost in Shatranj, drawn in Medieval chess.

@@ -79,12 +79,12 @@ impl Level {
 
     fn params(self) -> Params {
         let (depth, nodes, noise, blind, elo) = match self {
-            Level::Novice => (Some(1), Some(2_000), 220, 450, 600),
-            Level::Beginner => (Some(1), Some(5_000), 130, 250, 800),
-            Level::Casual => (Some(2), Some(20_000), 80, 150, 1000),
-            Level::Intermediate => (Some(3), Some(50_000), 45, 80, 1200),
-            Level::Club => (Some(4), Some(150_000), 25, 30, 1400),
-            Level::Expert => (Some(6), Some(600_000), 10, 0, 1600),
+            Level::Novice => (Some(1), Some(2_000), 250, 500, 600),
+            Level::Beginner => (Some(1), Some(5_000), 160, 320, 800),
+            Level::Casual => (Some(1), Some(10_000), 90, 180, 1000),
+            Level::Intermediate => (Some(2), Some(20_000), 60, 100, 1200),
+            Level::Club => (Some(3), Some(50_000), 35, 50, 1400),
+            Level::Expert => (Some(5), Some(300_000), 15, 10, 1600),
             Level::Master => (None, None, 0, 0, 1800),
         };
         Params {

@@ -7,7 +7,7 @@
 //! use engine::search::{Limits, Searcher};
 //! use engine::{Position, Variant};
 //! // White mates at once: the rook on h1 slides up to h8.
-//! let pos = Position::from_fen(Variant::Shatranj, "3k4/8/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+//! let pos = Position::from_fen(Variant::Shatranj, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
 //! let result = Searcher::new().search(&pos, &[], Limits::depth(3)).unwrap();
 //! assert_eq!(result.best.uci(), "h1h8");
 //! assert_eq!(result.mate_in(), Some(1));

@@ -268,7 +268,7 @@ impl Searcher {
     /// Counts a node; true when the search must stop now.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.clock.out_of_budget(self.nodes) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.clock.out_of_budget(self.nodes) {
             self.aborted = true;
         }
         self.aborted

@@ -1,0 +1,170 @@
+//! The Discord front end: slash commands, buttons, plain-message moves and
+//! game threads, over the same game service as the console. Discord types
+//! stop in this module; everything it decides comes from the service.
+
+mod events;
+pub mod identity;
+pub mod send;
+mod slash;
+
+use crate::commands::{self, Invocation};
+use crate::service::{Reply, Service};
+use poise::serenity_prelude as serenity;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every command and event sees.
+pub struct Data {
+    pub service: Service,
+}
+
+/// How to reach Discord.
+pub struct Options {
+    /// From the environment only; never logged.
+    pub token: String,
+    /// Send every REST call (and so the gateway lookup) to this address.
+    pub proxy: Option<String>,
+    /// Read plain-message moves in guild threads (a privileged intent).
+    pub message_content: bool,
+}
+
+/// The gateway intents alfil asks for.
+pub fn intents(message_content: bool) -> serenity::GatewayIntents {
+    let mut intents = serenity::GatewayIntents::GUILDS
+        | serenity::GatewayIntents::GUILD_MESSAGES
+        | serenity::GatewayIntents::DIRECT_MESSAGES;
+    if message_content {
+        intents |= serenity::GatewayIntents::MESSAGE_CONTENT;
+    }
+    intents
+}
+
+/// Connects and serves until the connection ends for good.
+pub async fn run(
+    service: Service,
+    outbox: tokio::sync::mpsc::UnboundedReceiver<Reply>,
+    options: Options,
+) -> Result<(), Error> {
+    let mut http = serenity::HttpBuilder::new(&options.token);
+    if let Some(proxy) = &options.proxy {
+        // serenity ignores the proxy unless its own rate limiter is off.
+        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let framework_service = service.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: slash::all(),
+            event_handler: |framework, event| Box::pin(events::handle(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
+                Ok(Data {
+                    service: framework_service,
+                })
+            })
+        })
+        .build();
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents(options.message_content))
+        .framework(framework)
+        .await?;
+    let http = client.http.clone();
+    tokio::spawn(pump_outbox(http, service.clone(), outbox));
+    tokio::spawn(tick(service.clone()));
+    if let Err(e) = service.resume().await {
+        tracing::error!(error = %e, "could not resume the CPU's games");
+    }
+    client.start_autosharded().await?;
+    Ok(())
+}
+
+/// Replies made in the background (CPU moves, timers) go to their channels.
+async fn pump_outbox(
+    http: std::sync::Arc<serenity::Http>,
+    service: Service,
+    mut outbox: tokio::sync::mpsc::UnboundedReceiver<Reply>,
+) {
+    while let Some(reply) = outbox.recv().await {
+        if let Some(message) = send::to_channel(&http, &reply).await {
+            if reply.opens_game {
+                send::open_thread(&http, &service, &reply, &message).await;
+            }
+        }
+    }
+}
+
+/// Fires timers once a second.
+async fn tick(service: Service) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        every.tick().await;
+        if let Err(e) = service.tick().await {
+            tracing::error!(error = %e, "timers failed");
+        }
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, %error, "command failed");
+            let _ = ctx
+                .send(poise::CreateReply::default().content("Something went wrong on our side; nothing was changed. Please try again.").ephemeral(true))
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Runs an invocation for a slash command and answers it: replies for this
+/// channel answer the interaction, others (a game's thread) are sent there.
+pub async fn answer(ctx: Context<'_>, inv: Invocation) -> Result<(), Error> {
+    let service = &ctx.data().service;
+    let member = ctx.author_member().await;
+    let who = identity::ctx(
+        ctx.author(),
+        ctx.guild_id(),
+        ctx.channel_id(),
+        member.as_deref(),
+    );
+    let replies = commands::run(service, &who, inv).await;
+    let here = ctx.channel_id().to_string();
+    let mut answered = false;
+    for reply in &replies {
+        if reply.ephemeral || reply.place.channel == here {
+            let handle = ctx.send(send::interaction_reply(reply)).await?;
+            answered = true;
+            if reply.opens_game {
+                let message = handle.into_message().await?;
+                send::open_thread(ctx.http(), service, reply, &message).await;
+            }
+        } else if let Some(message) = send::to_channel(ctx.http(), reply).await {
+            if reply.opens_game {
+                send::open_thread(ctx.http(), service, reply, &message).await;
+            }
+        }
+    }
+    if !answered {
+        let where_to = replies
+            .first()
+            .map(|r| format!("Done: see <#{}>.", r.place.channel))
+            .unwrap_or_else(|| "Done.".into());
+        ctx.send(
+            poise::CreateReply::default()
+                .content(where_to)
+                .ephemeral(true),
+        )
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Showing the service's replies on Discord: text, the board as an image
+//! in an embed, buttons, and a thread for each new game.
+
+use super::identity::channel_id;
+use crate::picture;
+use crate::service::{Button, Reply, Service};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAttachment, CreateButton, CreateEmbed, CreateMessage,
+    CreateThread, Http,
+};
+
+/// Discord's limit for a message's text.
+const MAX_CONTENT: usize = 2000;
+
+fn content(reply: &Reply) -> String {
+    let mut text = reply.text.clone();
+    if text.chars().count() > MAX_CONTENT {
+        text = text.chars().take(MAX_CONTENT - 1).collect::<String>() + "…";
+    }
+    text
+}
+
+fn button_id(b: &Button) -> String {
+    match b {
+        Button::Accept(id) => format!("accept:{id}"),
+        Button::Decline(id) => format!("decline:{id}"),
+        Button::Resign(id) => format!("resign:{id}"),
+        Button::OfferDraw(id) => format!("draw:{id}"),
+        Button::Rematch(id) => format!("rematch:{id}"),
+    }
+}
+
+fn components(reply: &Reply) -> Vec<CreateActionRow> {
+    if reply.buttons.is_empty() {
+        return Vec::new();
+    }
+    let buttons = reply
+        .buttons
+        .iter()
+        .map(|b| {
+            let style = match b {
+                Button::Accept(_) | Button::Rematch(_) => ButtonStyle::Success,
+                Button::Decline(_) | Button::Resign(_) => ButtonStyle::Danger,
+                Button::OfferDraw(_) => ButtonStyle::Secondary,
+            };
+            CreateButton::new(button_id(b))
+                .label(b.label())
+                .style(style)
+        })
+        .collect();
+    vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// The board picture (and a finished game's animation) as attachments,
+/// with an embed that shows the board.
+fn pictures(reply: &Reply) -> (Option<CreateEmbed>, Vec<CreateAttachment>) {
+    let Some(board) = &reply.board else {
+        return (None, Vec::new());
+    };
+    let mut files = vec![CreateAttachment::bytes(picture::png(board), "board.png")];
+    if let Some(positions) = &reply.animation {
+        files.push(CreateAttachment::bytes(
+            picture::animation(positions, board),
+            "game.gif",
+        ));
+    }
+    let embed = CreateEmbed::new()
+        .image("attachment://board.png")
+        .footer(serenity::CreateEmbedFooter::new(board.caption.clone()));
+    (Some(embed), files)
+}
+
+/// A reply to a slash command or a button, as poise builds it.
+pub fn interaction_reply(reply: &Reply) -> poise::CreateReply {
+    let (embed, files) = pictures(reply);
+    let mut out = poise::CreateReply::default()
+        .content(content(reply))
+        .ephemeral(reply.ephemeral)
+        .components(components(reply));
+    if let Some(embed) = embed {
+        out = out.embed(embed);
+    }
+    for f in files {
+        out = out.attachment(f);
+    }
+    out
+}
+
+/// The same reply as a plain channel message.
+pub fn message(reply: &Reply) -> CreateMessage {
+    let (embed, files) = pictures(reply);
+    let mut out = CreateMessage::new()
+        .content(content(reply))
+        .components(components(reply));
+    if let Some(embed) = embed {
+        out = out.embed(embed);
+    }
+    out.add_files(files)
+}
+
+/// Sends a reply to its channel, retrying a few times when Discord is
+/// briefly unavailable, so a move's announcement is not lost to a blip.
+pub async fn to_channel(http: &Http, reply: &Reply) -> Option<serenity::Message> {
+    let channel = channel_id(&reply.place.channel)?;
+    for attempt in 0..4u32 {
+        match channel.send_message(http, message(reply)).await {
+            Ok(msg) => return Some(msg),
+            Err(e) => {
+                tracing::warn!(error = %e, attempt, "sending a message failed");
+                tokio::time::sleep(std::time::Duration::from_millis(250 << attempt)).await;
+            }
+        }
+    }
+    None
+}
+
+/// Gives a new game a thread of its own, started from its first message.
+pub async fn open_thread(
+    http: &Http,
+    service: &Service,
+    reply: &Reply,
+    message: &serenity::Message,
+) {
+    let Some(game) = reply.game else { return };
+    if message.guild_id.is_none() && reply.place.server.starts_with("dm:") {
+        return; // a DM is already a private table
+    }
+    let name = format!("Game #{game}");
+    let thread = message
+        .channel_id
+        .create_thread_from_message(http, message.id, CreateThread::new(name))
+        .await;
+    match thread {
+        Ok(thread) => {
+            if let Err(e) = service.move_game_to(game, &thread.id.to_string()).await {
+                tracing::error!(error = %e, game, "could not move the game to its thread");
+                return;
+            }
+            let hello = CreateMessage::new().content(
+                "Play here: type your moves (e2e3, Nf3) or use /move. /board shows the board, /resign and /draw are at hand.",
+            );
+            if let Err(e) = thread.id.send_message(http, hello).await {
+                tracing::warn!(error = %e, "could not greet the game thread");
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, game, "could not open a thread; the game stays in the channel")
+        }
+    }
+}

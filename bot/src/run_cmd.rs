@@ -1,0 +1,62 @@
+//! `alfil run`: the Discord bot.
+
+use alfil::discord;
+use alfil::service::{Config, Service, SystemClock};
+use alfil::store::Store;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The SQLite database file (created if missing)
+    #[arg(long, default_value = "alfil.db", env = "ALFIL_DB")]
+    db: PathBuf,
+    /// Do not ask for the Message Content intent: moves only by /move and buttons
+    #[arg(long)]
+    no_message_content: bool,
+    /// How long the CPU thinks per move, in milliseconds
+    #[arg(long, default_value_t = 1000, env = "ALFIL_CPU_MS")]
+    cpu_ms: u64,
+}
+
+const NO_TOKEN: &str = "no DISCORD_TOKEN in the environment.
+
+To run alfil on Discord:
+  1. Create an application at https://discord.com/developers/applications,
+     add a bot, and copy its token.
+  2. Under Bot, enable the Message Content intent (for moves typed as plain
+     messages; slash commands work without it, see --no-message-content).
+  3. export DISCORD_TOKEN=<the token>   (never put it in a file in the repo)
+  4. Invite the bot (see the README's \"Invite the bot\" section).
+
+To try alfil without Discord, play in the terminal:
+  cargo run --release -- console";
+
+pub fn run(args: Args) -> Result<(), String> {
+    let token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .filter(|t| !t.trim().is_empty())
+        .ok_or(NO_TOKEN)?;
+    let proxy = std::env::var("ALFIL_DISCORD_PROXY")
+        .ok()
+        .filter(|p| !p.is_empty());
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async move {
+        let store = Store::open(&args.db)
+            .await
+            .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
+        let config = Config {
+            cpu_move_ms: args.cpu_ms,
+            ..Config::default()
+        };
+        let (service, outbox) = Service::new(store, Arc::new(SystemClock), config);
+        let options = discord::Options {
+            token,
+            proxy,
+            message_content: !args.no_message_content,
+        };
+        discord::run(service, outbox, options)
+            .await
+            .map_err(|e| e.to_string())
+    })
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""The level ladder: each alfil level plays the one below it (balanced
+openings, colours swapped, alfil refereeing) and the scores become Elo
+differences, chained from Novice = 600 into the README's table.
+
+    scripts/gauntlet.py --variant shatranj --games 24 --movetime 100
+"""
+import argparse
+import os
+from types import SimpleNamespace
+
+from match import ROOT, elo, run_match
+
+LEVELS = ["Novice", "Beginner", "Casual", "Intermediate", "Club", "Expert", "Master"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", default="shatranj", choices=["shatranj", "courier"])
+    ap.add_argument("--games", type=int, default=24, help="games per pair of neighbouring levels")
+    ap.add_argument("--movetime", type=int, default=100)
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--alfil", default=os.path.join(ROOT, "target", "release", "alfil"))
+    ap.add_argument("--anchor", type=int, default=600, help="Elo given to Novice")
+    args = ap.parse_args()
+    rating = args.anchor
+    rows = [("Novice", rating, "", "")]
+    for lower, upper in zip(LEVELS, LEVELS[1:]):
+        ns = SimpleNamespace(variant=args.variant, movetime=args.movetime, games=args.games,
+                             openings=None, concurrency=args.concurrency, alfil=args.alfil,
+                             alfil_spec=f"alfil:{upper}", opponent=f"alfil:{lower}")
+        s = run_match(ns, log=lambda _: None)
+        gain = max(min(elo(s["pct"] / 100), 800), -800)
+        rating += gain
+        rows.append((upper, rating, f"{s['wins']}/{s['draws']}/{s['losses']} vs {lower}",
+                     f"{gain:+.0f} ± {s['err']:.0f}"))
+        print(f"{upper} vs {lower}: {s['score']}/{s['games']} -> {gain:+.0f}", flush=True)
+    print()
+    print(f"| level | Elo ({args.variant}, {args.movetime} ms/move, Novice = {args.anchor}) | +/=/- against the level below | step |")
+    print("|---|---|---|---|")
+    for name, r, rec, step in rows:
+        print(f"| {name} | {r:.0f} | {rec} | {step} |")
+
+
+if __name__ == "__main__":
+    main()
