@@ -17,12 +17,14 @@
 
 #![recursion_limit = "256"]
 
+pub mod board;
 pub mod bot;
 pub mod gateway;
 pub mod logs;
 pub mod model;
 pub mod rest;
 pub mod state;
+pub mod table;
 
 pub use bot::BotProcess;
 pub use gateway::GatewayEvent;
