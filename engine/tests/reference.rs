@@ -58,7 +58,7 @@ fn check_position(variant: Variant, v: &Value, tally: &mut Tally) {
         .map(|m| {
             let m = m.as_str().expect("uci");
             // Fairy-Stockfish adds the ferz letter to promotions; ours need none.
-            m[..4].to_string() + &m[4..].trim_start_matches(char::is_alphabetic).to_string()
+            m[..4].to_string()
         })
         .collect();
     let mut ours: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();

@@ -6,7 +6,7 @@ use engine::{StalemateRule, Variant};
 
 pub const INFO: CommandInfo = CommandInfo {
     name: "challenge",
-    usage: "challenge [@user] [variant:shatranj] [rated:true] [color:white|black|random] [limit:30|60] [stalemate:loss|draw] [counter:on|off] [moverule:50|70]",
+    usage: "challenge [@user] [variant:shatranj] [rated:true] [color:white|black|random] [limit:30|60] [stalemate:loss|draw] [counter:on|off] [moverule:50|70] [fen:<position, _ for spaces>]",
     help: "challenge someone (or anyone here) to a game",
 };
 
@@ -56,6 +56,9 @@ pub(super) fn game_options(inv: &Invocation) -> Outcome<GameOptions> {
             return refuse("moverule must be between 10 and 200 moves (50 and 70 are usual).")
         }
     };
+    // A FEN has spaces; where a front end cannot keep them (the console
+    // splits words), `_` stands for a space.
+    opts.start_fen = inv.option("fen").map(|f| f.replace('_', " "));
     Ok(opts)
 }
 

@@ -7,7 +7,7 @@ use engine::search::Level;
 
 pub const INFO: CommandInfo = CommandInfo {
     name: "play",
-    usage: "play [variant:courier] [level:novice..master] [color:white|black|random] [opponent:cpu|self]",
+    usage: "play [variant:courier] [level:novice..master] [color:white|black|random] [opponent:cpu|self] [fen:<position>]",
     help: "play the CPU at a level, or both sides yourself",
 };
 

@@ -55,6 +55,9 @@ pub struct GameOptions {
     pub color: ColorChoice,
     /// Seconds per move: none, 30 or 60.
     pub turn_limit: Option<u32>,
+    /// A position to start from instead of the variant's start (casual
+    /// games only: studies, puzzles, endgame practice).
+    pub start_fen: Option<String>,
 }
 
 impl GameOptions {
@@ -67,6 +70,7 @@ impl GameOptions {
             rated: false,
             color: ColorChoice::Random,
             turn_limit: None,
+            start_fen: None,
         }
     }
 }
@@ -136,6 +140,29 @@ impl Service {
         })
     }
 
+    /// The FEN a new game starts from: the variant's start, or the
+    /// position asked for, checked and written back in our spelling.
+    fn start_fen_for(&self, opts: &GameOptions, rules: HouseRules) -> Outcome<String> {
+        let Some(fen) = opts.start_fen.as_deref() else {
+            return Ok(Position::new(opts.variant).with_rules(rules).fen());
+        };
+        if opts.rated {
+            return refuse(
+                "Rated games start from the usual position: leave out the FEN, or play casual.",
+            );
+        }
+        let pos = Position::from_fen_with_rules(opts.variant, fen, rules).map_err(|e| {
+            super::Refusal::Player(format!(
+                "That is not a {} position I can start from: {e}.",
+                opts.variant.title()
+            ))
+        })?;
+        if engine::Game::from_position(pos).outcome().is_some() {
+            return refuse("That position is already over: nothing is left to play.");
+        }
+        Ok(pos.fen())
+    }
+
     /// Challenges another player, or anyone in the channel.
     pub async fn challenge(
         &self,
@@ -143,6 +170,9 @@ impl Service {
         opponent: Option<&User>,
         opts: GameOptions,
     ) -> Outcome<Vec<Reply>> {
+        if ctx.place.is_dm() {
+            return refuse("Challenges are made in a server channel; in direct messages you can play the CPU with /play.");
+        }
         let me = self.player(&ctx.user).await?;
         let challenged = match opponent {
             Some(user) => {
@@ -154,10 +184,9 @@ impl Service {
             }
             None => None,
         };
-        if ctx.place.is_dm() {
-            return refuse("Challenges are made in a server channel; in direct messages you can play the CPU with /play.");
-        }
         let rules = self.rules_for(&ctx.place.server, &opts).await?;
+        let start_fen = self.start_fen_for(&opts, rules)?;
+        let custom_start = opts.start_fen.is_some().then_some(start_fen);
         let now = self.now();
         let mut row = ChallengeRow {
             id: 0,
@@ -176,6 +205,7 @@ impl Service {
             expires_at: now + self.config().challenge_seconds * 1000,
             status: "open".into(),
             game_id: None,
+            start_fen: custom_start.clone(),
         };
         row.id = self.store().insert_challenge(&row).await?;
         let whom = match opponent {
@@ -186,8 +216,12 @@ impl Service {
             Some(user) => format!("{}: accept or decline.", user.name),
             None => "The first to accept plays.".into(),
         };
+        let from = match &custom_start {
+            Some(fen) => format!(" from {fen}"),
+            None => String::new(),
+        };
         let text = format!(
-            "**{}** challenges {whom} to {} ({}, {} plays {}, {}, {}). {answer}\nChallenge #{} expires in {} minutes.",
+            "**{}** challenges {whom} to {}{from} ({}, {} plays {}, {}, {}). {answer}\nChallenge #{} expires in {} minutes.",
             ctx.user.name,
             opts.variant.title(),
             if opts.rated { "rated" } else { "casual" },
@@ -260,7 +294,7 @@ impl Service {
             .variant
             .parse()
             .map_err(|e| super::Refusal::Player(format!("{e}")))?;
-        let row = self.new_game_row(
+        let mut row = self.new_game_row(
             ctx,
             variant,
             &c.stalemate,
@@ -270,6 +304,9 @@ impl Service {
             c.turn_limit,
             players,
         );
+        if let Some(fen) = &c.start_fen {
+            row.start_fen = fen.clone();
+        }
         let Some(game) = self.store().accept_challenge(c.id, &row).await? else {
             return refuse("Someone answered that challenge first.");
         };
@@ -331,6 +368,7 @@ impl Service {
         let mut players = [None, None];
         players[color.index()] = Some(me);
         let rules = self.rules_for(&ctx.place.server, &opts).await?;
+        let start_fen = self.start_fen_for(&opts, rules)?;
         let mut row = self.new_game_row(
             ctx,
             opts.variant,
@@ -342,6 +380,7 @@ impl Service {
             players,
         );
         row.levels[color.other().index()] = Some(level.name().into());
+        row.start_fen = start_fen;
         let id = self.store().insert_game(&row).await?;
         let head = format!(
             "{} plays {} against the CPU ({level}).",
@@ -355,7 +394,8 @@ impl Service {
     pub async fn play_solo(&self, ctx: &Ctx, opts: GameOptions) -> Outcome<Vec<Reply>> {
         let me = self.player(&ctx.user).await?;
         let rules = self.rules_for(&ctx.place.server, &opts).await?;
-        let row = self.new_game_row(
+        let start_fen = self.start_fen_for(&opts, rules)?;
+        let mut row = self.new_game_row(
             ctx,
             opts.variant,
             stalemate_word(rules.stalemate),
@@ -365,6 +405,7 @@ impl Service {
             None,
             [Some(me), Some(me)],
         );
+        row.start_fen = start_fen;
         let id = self.store().insert_game(&row).await?;
         self.started(id, &format!("{} plays both sides.", ctx.user.name))
             .await
@@ -392,7 +433,6 @@ impl Service {
             row.cpu_holds = [false, false];
             row.rematch_of = Some(id);
             row.status = "active".into();
-            row.start_fen = Position::new(old.variant()).with_rules(rules).fen();
             row.created_at = self.now();
             row.last_move_at = row.created_at;
             let new_id = self.store().insert_game(&row).await?;
@@ -410,6 +450,8 @@ impl Service {
                 ColorChoice::White
             },
             turn_limit: old.row.turn_limit,
+            start_fen: (old.row.start_fen != Position::new(old.variant()).with_rules(rules).fen())
+                .then(|| old.row.start_fen.clone()),
         };
         let opponent = opponent.expect("a person, checked above");
         let them = User::new(

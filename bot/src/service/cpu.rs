@@ -7,15 +7,7 @@ use super::{Ctx, Outcome, Service};
 use crate::store::{GameId, GameRow, PlayerId};
 use engine::search::{Level, Limits, Searcher};
 use engine::{Color, Game, Move};
-use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
-
-/// Games that have a CPU task running, so that none gets two.
-fn running() -> &'static Mutex<HashSet<(usize, GameId)>> {
-    static RUNNING: OnceLock<Mutex<HashSet<(usize, GameId)>>> = OnceLock::new();
-    RUNNING.get_or_init(Default::default)
-}
 
 /// The level the CPU plays a seat at.
 pub(crate) fn level_of(row: &GameRow, color: Color) -> Level {
@@ -133,22 +125,21 @@ impl Service {
     /// Plays the CPU's moves in a game in the background, for as long as it
     /// is the CPU's turn; replies go to the outbox.
     pub(crate) fn schedule_cpu(&self, id: GameId) {
-        let key = (std::sync::Arc::as_ptr(&self.inner) as usize, id);
-        if !running().lock().expect("cpu set").insert(key) {
+        if !self.cpu_running().insert(id) {
             return;
         }
         let guard = self.begin_background();
         let service = self.clone();
         tokio::spawn(async move {
             let _guard = guard;
-            if let Err(e) = service.cpu_loop(id, key).await {
-                running().lock().expect("cpu set").remove(&key);
+            if let Err(e) = service.cpu_loop(id).await {
+                service.cpu_running().remove(&id);
                 tracing::error!(game = id, error = %e, "CPU move failed");
             }
         });
     }
 
-    async fn cpu_loop(&self, id: GameId, key: (usize, GameId)) -> Outcome<()> {
+    async fn cpu_loop(&self, id: GameId) -> Outcome<()> {
         loop {
             let snapshot = self.load(id).await?;
             let turn = snapshot.game.position().turn();
@@ -162,21 +153,28 @@ impl Service {
             let lock = self.game_lock(id);
             let _turn = lock.lock().await;
             let mut fresh = self.load(id).await?;
-            let unchanged = fresh.game.moves().len() == snapshot.game.moves().len()
+            // The same moves, not just as many: a takeback and a new move
+            // while the CPU thought leave the count alone but not the board.
+            let unchanged = fresh.game.moves() == snapshot.game.moves()
                 && fresh.is_active()
                 && fresh.cpu_drives(turn);
+            let due_now = fresh.is_active() && fresh.cpu_drives(fresh.game.position().turn());
             match mv {
                 Some(mv) if unchanged => {
                     let reply = self.apply_move(&mut fresh, mv, true).await?;
                     self.send(reply);
                 }
-                _ if unchanged || !due => {
+                // (A due move the search could not find ends the loop too,
+                // rather than spinning.)
+                _ if !due_now || (due && unchanged) => {
                     // Nothing more for the CPU to do; leave while holding
                     // the game's lock so a new request cannot slip past.
-                    running().lock().expect("cpu set").remove(&key);
+                    self.cpu_running().remove(&id);
                     return Ok(());
                 }
-                _ => {} // the game moved on while thinking: look again
+                // The game moved on while the CPU thought (or a player moved
+                // into its turn before it looked): look again.
+                _ => {}
             }
         }
     }

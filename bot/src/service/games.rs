@@ -108,18 +108,29 @@ impl Service {
         }
         let mut replies = self.reclaim_seats(&mut loaded, player, ctx).await?;
         let turn = loaded.game.position().turn();
-        if !seats.contains(&turn) {
+        let mv = if !seats.contains(&turn) {
             let name = self.seat_name(&loaded.row, turn).await?;
-            return refuse(format!(
+            Err(format!(
                 "It is not your turn: {name} ({}) is to move.",
                 color_word(turn)
-            ));
-        }
-        let mv = loaded
-            .game
-            .position()
-            .parse_move(text)
-            .map_err(|e| Refusal::Player(capitalize(&e.to_string())))?;
+            ))
+        } else {
+            loaded
+                .game
+                .position()
+                .parse_move(text)
+                .map_err(|e| capitalize(&e.to_string()))
+        };
+        let mv = match mv {
+            Ok(mv) => mv,
+            // The seat was handed back (that stands, and they are told so);
+            // the move itself is refused.
+            Err(why) if !replies.is_empty() => {
+                replies.push(Reply::private(&ctx.place, why).for_game(id));
+                return Ok(replies);
+            }
+            Err(why) => return refuse(why),
+        };
         replies.push(self.apply_move(&mut loaded, mv, false).await?);
         self.schedule_cpu_if_due(&loaded);
         Ok(replies)
@@ -168,7 +179,7 @@ impl Service {
             ""
         };
         let head = format!("{name}{by} played {san}.");
-        Ok(self.game_reply(loaded, &head, &rating_note).await?)
+        self.game_reply(loaded, &head, &rating_note).await
     }
 
     /// The standard message for a game's current state: what happened,
@@ -392,6 +403,15 @@ impl Service {
             || loaded.cpu_drives(opponent)
             || loaded.row.takeback_offer.as_deref() == Some(color_word(opponent));
         if !agreed {
+            // Only a move one has made can be taken back.
+            let mine = if loaded.game.position().turn() == me {
+                2
+            } else {
+                1
+            };
+            if loaded.game.moves().len() < mine {
+                return refuse("There is no move of yours to take back yet.");
+            }
             loaded.row.takeback_offer = Some(color_word(me).into());
             self.store().update_game(&loaded.row).await?;
             let name = self.seat_name(&loaded.row, me).await?;
@@ -442,17 +462,36 @@ impl Service {
     ) -> Outcome<Vec<Reply>> {
         let player = self.player(&ctx.user).await?;
         let id = self.find_game(ctx, player, game).await?;
-        let loaded = self.load(id).await?;
-        let Some(name) = square else {
-            return Ok(vec![self.game_reply(&loaded, "", "").await?]);
+        let lock = self.game_lock(id);
+        let _turn = lock.lock().await;
+        let mut loaded = self.load(id).await?;
+        let pos = *loaded.game.position();
+        let sq = match square {
+            None => None,
+            Some(name) => {
+                let sq = engine::Square::parse(name.trim())
+                    .filter(|sq| pos.geometry().cells.contains(*sq))
+                    .ok_or_else(|| {
+                        Refusal::Player(format!("'{name}' is not a square of this board."))
+                    })?;
+                if pos.piece_at(sq).is_none() {
+                    return refuse(format!("There is no piece on {sq}."));
+                }
+                Some(sq)
+            }
         };
-        let pos = loaded.game.position();
-        let sq = engine::Square::parse(name.trim())
-            .filter(|sq| pos.geometry().cells.contains(*sq))
-            .ok_or_else(|| Refusal::Player(format!("'{name}' is not a square of this board.")))?;
-        let Some(piece) = pos.piece_at(sq) else {
-            return refuse(format!("There is no piece on {sq}."));
+        // Looking at one's own game is a command in it too: it hands back a
+        // seat the CPU held.
+        let mut replies = if loaded.is_active() {
+            self.reclaim_seats(&mut loaded, player, ctx).await?
+        } else {
+            Vec::new()
         };
+        let Some(sq) = sq else {
+            replies.push(self.game_reply(&loaded, "", "").await?);
+            return Ok(replies);
+        };
+        let piece = pos.piece_at(sq).expect("checked above");
         let moves: Vec<Move> = pos
             .legal_moves()
             .into_iter()
@@ -468,9 +507,12 @@ impl Service {
         };
         let dots = moves.iter().map(|m| m.to).collect();
         let board = self.board_spec_selected(&loaded, Some(sq), dots).await?;
-        Ok(vec![Reply::private(&ctx.place, text)
-            .with_board(board)
-            .for_game(id)])
+        replies.push(
+            Reply::private(&ctx.place, text)
+                .with_board(board)
+                .for_game(id),
+        );
+        Ok(replies)
     }
 
     async fn active_game_of_player(&self, id: GameId, player: PlayerId) -> Outcome<Loaded> {

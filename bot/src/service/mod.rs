@@ -19,7 +19,7 @@ pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 
 use crate::store::{GameId, PlayerId, Store, StoreError};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
@@ -124,6 +124,9 @@ struct Inner {
     locks: Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>>>,
     /// Replies nobody asked for: CPU moves, timers.
     outbox: mpsc::UnboundedSender<Reply>,
+    /// Games that have a CPU task running, so that none gets two. (Per
+    /// service: a new service over the same database starts afresh.)
+    cpu_running: Mutex<HashSet<GameId>>,
     /// Background work (CPU moves) still running.
     pending: AtomicUsize,
     settled: Notify,
@@ -144,6 +147,7 @@ impl Service {
                 clock,
                 config,
                 locks: Mutex::new(HashMap::new()),
+                cpu_running: Mutex::new(HashSet::new()),
                 outbox,
                 pending: AtomicUsize::new(0),
                 settled: Notify::new(),
@@ -175,6 +179,10 @@ impl Service {
     fn game_lock(&self, id: GameId) -> Arc<tokio::sync::Mutex<()>> {
         let mut locks = self.inner.locks.lock().expect("lock table");
         locks.entry(id).or_default().clone()
+    }
+
+    fn cpu_running(&self) -> std::sync::MutexGuard<'_, HashSet<GameId>> {
+        self.inner.cpu_running.lock().expect("cpu set")
     }
 
     fn send(&self, reply: Reply) {

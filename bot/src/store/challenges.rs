@@ -23,10 +23,12 @@ pub struct ChallengeRow {
     pub expires_at: i64,
     pub status: String,
     pub game_id: Option<GameId>,
+    /// The position the game starts from, when not the variant's start.
+    pub start_fen: Option<String>,
 }
 
 const COLUMNS: &str = "id, server, channel, challenger, challenged, variant, stalemate, counter,
-    move_rule, rated, color, turn_limit, created_at, expires_at, status, game_id";
+    move_rule, rated, color, turn_limit, created_at, expires_at, status, game_id, start_fen";
 
 fn challenge_row(r: &SqliteRow) -> ChallengeRow {
     ChallengeRow {
@@ -46,6 +48,7 @@ fn challenge_row(r: &SqliteRow) -> ChallengeRow {
         expires_at: r.get("expires_at"),
         status: r.get("status"),
         game_id: r.get("game_id"),
+        start_fen: r.get("start_fen"),
     }
 }
 
@@ -53,8 +56,8 @@ impl Store {
     pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<i64> {
         let r = sqlx::query(
             "INSERT INTO challenges (server, channel, challenger, challenged, variant, stalemate, counter,
-               move_rule, rated, color, turn_limit, created_at, expires_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+               move_rule, rated, color, turn_limit, created_at, expires_at, start_fen)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(&c.server)
         .bind(&c.channel)
@@ -69,6 +72,7 @@ impl Store {
         .bind(c.turn_limit.map(i64::from))
         .bind(c.created_at)
         .bind(c.expires_at)
+        .bind(&c.start_fen)
         .fetch_one(self.pool())
         .await?;
         Ok(r.get(0))

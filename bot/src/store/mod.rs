@@ -56,6 +56,11 @@ impl Store {
         Ok(Store { pool })
     }
 
+    /// Closes the database (a clean shutdown; the next open carries on).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
     pub(crate) fn pool(&self) -> &SqlitePool {
         &self.pool
     }

@@ -47,6 +47,17 @@ impl Store {
     /// The player with this front-end key, created on first sight; the
     /// display name follows the latest one seen.
     pub async fn player(&self, key: &str, name: &str, now: i64) -> Result<PlayerId> {
+        // Every command looks its player up: read first, and write (a
+        // transaction and a disk sync) only for a new player or a new name.
+        let known = sqlx::query("SELECT id, name FROM players WHERE key = ?")
+            .bind(key)
+            .fetch_optional(self.pool())
+            .await?;
+        if let Some(r) = known {
+            if r.get::<String, _>(1) == name {
+                return Ok(r.get(0));
+            }
+        }
         let row = sqlx::query(
             "INSERT INTO players (key, name, created_at) VALUES (?, ?, ?)
              ON CONFLICT(key) DO UPDATE SET name = excluded.name
