@@ -17,6 +17,9 @@ pub struct Args {
     /// How long the CPU thinks per move, in milliseconds
     #[arg(long, default_value_t = 1000, env = "ALFIL_CPU_MS")]
     cpu_ms: u64,
+    /// Milliseconds in a minute of the idle setting (tests shorten it)
+    #[arg(long, default_value_t = 60_000, env = "ALFIL_IDLE_MINUTE_MS", hide = true)]
+    idle_minute_ms: i64,
 }
 
 const NO_TOKEN: &str = "no DISCORD_TOKEN in the environment.
@@ -47,6 +50,7 @@ pub fn run(args: Args) -> Result<(), String> {
             .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
         let config = Config {
             cpu_move_ms: args.cpu_ms,
+            idle_minute_ms: args.idle_minute_ms.max(1),
             ..Config::default()
         };
         let (service, outbox) = Service::new(store, Arc::new(SystemClock), config);

@@ -113,30 +113,34 @@ async fn play(fake: &FakeDiscord, game: &mut Game, user: &User, channel: u64, sa
     m
 }
 
+/// How long a minute of the idle setting lasts in the idle scenario: long
+/// enough for a player to answer on a loaded machine, short enough to wait.
+const IDLE_MINUTE_MS: &str = "5000";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_takeover_and_taking_the_seat_back() {
-    let t = Table::start().await;
+    let t = Table::start_with(&[("ALFIL_IDLE_MINUTE_MS", IDLE_MINUTE_MS)]).await;
     let fake = &t.fake;
     let (ann, bob) = (fake.add_user("ann"), fake.add_user("bob"));
     let (thread, _, white, black) = start_game(fake, &ann, &bob).await;
 
-    // The shortest idle time /settings allows is a minute; the test sets
-    // two seconds straight in the bot's database instead.
-    let store = alfil::store::Store::open(&t.dir.join("alfil.db")).await.unwrap();
-    let server = fake.guild_id().to_string();
-    let mut settings = store.server_settings(&server).await.unwrap();
-    settings.idle_seconds = 2;
-    store.save_server_settings(&server, &settings).await.unwrap();
+    // An admin sets the shortest idle time there is: one minute (which
+    // this bot's clock counts as IDLE_MINUTE_MS).
+    let boss = fake.add_admin("boss");
+    let sent = fake.slash(&boss, fake.general(), "settings", vec![Opt::int("idle", 1)]);
+    let saved = fake.wait_reply(&sent, |_| true).await.unwrap();
+    assert!(saved.says("Saved") && saved.says("idle: 1 minutes"), "{}", saved.summary());
 
     let mut game = Game::new(Variant::Shatranj);
     play(fake, &mut game, white, thread, "e3").await;
     // Black stays away: the CPU takes the seat, says so in the thread, moves.
     let notice = fake
-        .wait_message_for(thread, Duration::from_secs(20), |m| m.says("away"))
+        .wait_message_for(thread, Duration::from_secs(30), |m| m.says("away"))
         .await
         .unwrap();
     assert!(notice.says(&black.name) && notice.says("CPU"), "{}", notice.summary());
     assert!(notice.says("black seat"), "{}", notice.summary());
+    assert!(!notice.ephemeral());
     let cpu = fake
         .wait_message(thread, |m| m.picture().is_some() && m.says("played"))
         .await
