@@ -42,7 +42,10 @@ struct Seated {
 async fn seat(fake: &FakeDiscord, a: User, b: User) -> Result<Seated, String> {
     let general = fake.general();
     let sent = fake.slash(&a, general, "challenge", vec![Opt::user("opponent", &b)]);
-    let challenge = fake.wait_reply(&sent, |_| true).await.map_err(|e| e.to_string())?;
+    let challenge = fake
+        .wait_reply(&sent, |_| true)
+        .await
+        .map_err(|e| e.to_string())?;
     let accept = challenge
         .button("accept:")
         .and_then(|b| b.custom_id)
@@ -58,7 +61,11 @@ async fn seat(fake: &FakeDiscord, a: User, b: User) -> Result<Seated, String> {
         .map_err(|e| e.to_string())?
         .id;
     let caption = alfil_tests::board::caption(&started);
-    let a_white = caption.split(" (white)").next().unwrap_or("").contains(&a.name);
+    let a_white = caption
+        .split(" (white)")
+        .next()
+        .unwrap_or("")
+        .contains(&a.name);
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     Ok(Seated {
         thread,
@@ -127,7 +134,13 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Sets up `games` games, then plays them all at once; returns moves/s.
-async fn run(fake: &FakeDiscord, name: &str, games: usize, plies: usize, pause: Option<Duration>) -> f64 {
+async fn run(
+    fake: &FakeDiscord,
+    name: &str,
+    games: usize,
+    plies: usize,
+    pause: Option<Duration>,
+) -> f64 {
     let mut seats = Vec::new();
     let setup = Instant::now();
     // Set games up a few at a time: the bench measures moves, not a
@@ -141,7 +154,11 @@ async fn run(fake: &FakeDiscord, name: &str, games: usize, plies: usize, pause: 
             tasks.push(tokio::spawn(async move { seat(&f, a, b).await }));
         }
         for t in tasks {
-            seats.push(t.await.expect("setup task").unwrap_or_else(|e| panic!("setup: {e}")));
+            seats.push(
+                t.await
+                    .expect("setup task")
+                    .unwrap_or_else(|e| panic!("setup: {e}")),
+            );
         }
     }
     let setup = setup.elapsed();

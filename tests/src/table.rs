@@ -87,7 +87,10 @@ impl Table {
             Err(e) => Err(e),
         };
         if let Err(e) = commands {
-            panic!("the bot did not come up: {e}\nits log:\n{}", self.bot.logs());
+            panic!(
+                "the bot did not come up: {e}\nits log:\n{}",
+                self.bot.logs()
+            );
         }
     }
 

@@ -19,7 +19,10 @@ fn white_of<'a>(msg: &Message, a: &'a User, b: &'a User) -> (&'a User, &'a User)
     if white.contains(&a.name) {
         (a, b)
     } else {
-        assert!(white.contains(&b.name), "caption without players: {caption:?}");
+        assert!(
+            white.contains(&b.name),
+            "caption without players: {caption:?}"
+        );
         (b, a)
     }
 }
@@ -30,7 +33,12 @@ async fn reply(fake: &FakeDiscord, sent: &Sent) -> Message {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_play_to_mate_then_ratings() {
-    let t = Table::start().await;
+    // One rated game is enough to be listed here.
+    let t = Table::start_with(&[
+        ("ALFIL_LEADERBOARD_MIN_GAMES", "1"),
+        ("ALFIL_LEADERBOARD_MAX_DEVIATION", "400"),
+    ])
+    .await;
     let fake = &t.fake;
     let general = fake.general();
     let ann = fake.add_user("ann");
@@ -58,7 +66,10 @@ async fn challenge_accept_play_to_mate_then_ratings() {
     assert!(started.says("Game on"), "{}", started.summary());
     let thread = fake.wait_thread(|_| true).await.unwrap();
     assert_eq!(thread.parent_id, Some(general));
-    assert_eq!(thread.id, started.id, "the thread hangs off the game's message");
+    assert_eq!(
+        thread.id, started.id,
+        "the thread hangs off the game's message"
+    );
     let greeting = fake.next_message(thread.id).await.unwrap();
     assert!(greeting.says("/move"), "{}", greeting.summary());
     let mut game = Game::new(Variant::Shatranj);
@@ -90,7 +101,11 @@ async fn challenge_accept_play_to_mate_then_ratings() {
     // Mate: the result is posted in the thread.
     assert!(game.outcome().is_some());
     let text = last.text().to_lowercase();
-    assert!(text.contains("checkmate") || text.contains("mate"), "{}", last.summary());
+    assert!(
+        text.contains("checkmate") || text.contains("mate"),
+        "{}",
+        last.summary()
+    );
     assert!(last.says("1-0") || last.says("0-1"), "{}", last.summary());
 
     // Ratings moved: the winner is above the loser.
@@ -101,7 +116,10 @@ async fn challenge_accept_play_to_mate_then_ratings() {
     let board = reply(fake, &sent).await;
     let text = board.text();
     let (pw, pb) = (text.find(&white.name), text.find(&black.name));
-    assert!(pw.is_some() && pb.is_some(), "leaderboard without the players: {text}");
+    assert!(
+        pw.is_some() && pb.is_some(),
+        "leaderboard without the players: {text}"
+    );
     assert!(pw < pb, "the winner ({}) should lead: {text}", white.name);
     t.check();
 }

@@ -56,7 +56,9 @@ async fn play_the_cpu_in_dms_to_the_end() {
         game.play(mv);
         let sent = fake.send_message(&ann, dm, &san);
         last = fake
-            .wait_reply(&sent, |m| m.picture().is_some() && played_san(m).as_deref() == Some(&san))
+            .wait_reply(&sent, |m| {
+                m.picture().is_some() && played_san(m).as_deref() == Some(&san)
+            })
             .await
             .unwrap_or_else(|e| panic!("ply {}: {e}", game.moves().len()));
         if game.outcome().is_some() {
@@ -77,14 +79,23 @@ async fn play_the_cpu_in_dms_to_the_end() {
     }
     // The end is announced with the result, and the board is right.
     let outcome = game.outcome().unwrap();
-    assert!(last.says(outcome.pgn()), "{}: {}", outcome.pgn(), last.summary());
+    assert!(
+        last.says(outcome.pgn()),
+        "{}: {}",
+        outcome.pgn(),
+        last.summary()
+    );
     assert_shows(&last, &game);
     assert!(caption(&last).contains(outcome.pgn()));
     t.check();
 }
 
 /// Challenge, accept, thread: returns (thread, start message, white, black).
-async fn start_game<'a>(fake: &FakeDiscord, a: &'a User, b: &'a User) -> (u64, Message, &'a User, &'a User) {
+async fn start_game<'a>(
+    fake: &FakeDiscord,
+    a: &'a User,
+    b: &'a User,
+) -> (u64, Message, &'a User, &'a User) {
     let general = fake.general();
     let sent = fake.slash(a, general, "challenge", vec![Opt::user("opponent", b)]);
     let challenge = fake.wait_reply(&sent, |_| true).await.unwrap();
@@ -98,11 +109,21 @@ async fn start_game<'a>(fake: &FakeDiscord, a: &'a User, b: &'a User) -> (u64, M
     fake.next_message(thread.id).await.unwrap(); // the greeting
     let white_name = caption(&started);
     let white_name = white_name.split(" (white)").next().unwrap_or("");
-    let (w, bl) = if white_name.contains(&a.name) { (a, b) } else { (b, a) };
+    let (w, bl) = if white_name.contains(&a.name) {
+        (a, b)
+    } else {
+        (b, a)
+    };
     (thread.id, started, w, bl)
 }
 
-async fn play(fake: &FakeDiscord, game: &mut Game, user: &User, channel: u64, san: &str) -> Message {
+async fn play(
+    fake: &FakeDiscord,
+    game: &mut Game,
+    user: &User,
+    channel: u64,
+    san: &str,
+) -> Message {
     game.play_text(san).unwrap();
     let sent = fake.send_message(user, channel, san);
     let m = fake
@@ -129,7 +150,11 @@ async fn idle_takeover_and_taking_the_seat_back() {
     let boss = fake.add_admin("boss");
     let sent = fake.slash(&boss, fake.general(), "settings", vec![Opt::int("idle", 1)]);
     let saved = fake.wait_reply(&sent, |_| true).await.unwrap();
-    assert!(saved.says("Saved") && saved.says("idle: 1 minutes"), "{}", saved.summary());
+    assert!(
+        saved.says("Saved") && saved.says("idle: 1 minutes"),
+        "{}",
+        saved.summary()
+    );
 
     let mut game = Game::new(Variant::Shatranj);
     play(fake, &mut game, white, thread, "e3").await;
@@ -138,7 +163,11 @@ async fn idle_takeover_and_taking_the_seat_back() {
         .wait_message_for(thread, Duration::from_secs(30), |m| m.says("away"))
         .await
         .unwrap();
-    assert!(notice.says(&black.name) && notice.says("CPU"), "{}", notice.summary());
+    assert!(
+        notice.says(&black.name) && notice.says("CPU"),
+        "{}",
+        notice.summary()
+    );
     assert!(notice.says("black seat"), "{}", notice.summary());
     assert!(!notice.ephemeral());
     let cpu = fake
@@ -155,11 +184,17 @@ async fn idle_takeover_and_taking_the_seat_back() {
         .wait_message(thread, |m| m.says("Welcome back"))
         .await
         .unwrap();
-    assert!(back.says(&black.name) && back.says("black seat"), "{}", back.summary());
+    assert!(
+        back.says(&black.name) && back.says("black seat"),
+        "{}",
+        back.summary()
+    );
     fake.wait_reply(&sent, |_| true).await.unwrap();
     // White moves; now Black answers themself (no CPU move in between).
-    play(fake, &mut game, white, thread, "e6").await;
-    let r = play(fake, &mut game, black, thread, "Nc6").await;
+    play(fake, &mut game, white, thread, "Nf3").await;
+    let mv = *game.position().legal_moves().iter().next().unwrap();
+    let san = game.position().san(&mv);
+    let r = play(fake, &mut game, black, thread, &san).await;
     assert_shows(&r, &game);
     t.check();
 }
@@ -181,7 +216,9 @@ async fn the_bot_restarts_mid_game_and_the_game_goes_on_in_its_thread() {
     let m = play(&t.fake, &mut game, white, thread, "e3").await;
     assert_eq!(m.channel_id, thread);
     assert_shows(&m, &game);
-    let sent = t.fake.slash(black, thread, "move", vec![Opt::string("move", "e6")]);
+    let sent = t
+        .fake
+        .slash(black, thread, "move", vec![Opt::string("move", "e6")]);
     game.play_text("e6").unwrap();
     let m = t
         .fake

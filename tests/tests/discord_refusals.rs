@@ -26,7 +26,12 @@ async fn start_game(fake: &FakeDiscord, a: &User, b: &User) -> (u64, Message) {
 
 fn white_black<'a>(started: &Message, a: &'a User, b: &'a User) -> (&'a User, &'a User) {
     let caption = alfil_tests::board::caption(started);
-    if caption.split(" (white)").next().unwrap_or("").contains(&a.name) {
+    if caption
+        .split(" (white)")
+        .next()
+        .unwrap_or("")
+        .contains(&a.name)
+    {
         (a, b)
     } else {
         (b, a)
@@ -46,7 +51,11 @@ async fn bad_moves_and_bad_requests_get_clear_replies_and_change_nothing() {
     let mut t = Table::start().await;
     let fake = t.fake.clone();
     let fake = &fake;
-    let (ann, bob, cat) = (fake.add_user("ann"), fake.add_user("bob"), fake.add_user("cat"));
+    let (ann, bob, cat) = (
+        fake.add_user("ann"),
+        fake.add_user("bob"),
+        fake.add_user("cat"),
+    );
     let (thread, started) = start_game(fake, &ann, &bob).await;
     let (white, black) = white_black(&started, &ann, &bob);
 
@@ -79,7 +88,10 @@ async fn bad_moves_and_bad_requests_get_clear_replies_and_change_nothing() {
     // Nothing moved: still White to move, and a legal move still works.
     assert_eq!(boards(fake, thread), 0);
     let sent = fake.slash(white, thread, "move", vec![Opt::string("move", "e2e3")]);
-    let r = fake.wait_reply(&sent, |m| m.picture().is_some()).await.unwrap();
+    let r = fake
+        .wait_reply(&sent, |m| m.picture().is_some())
+        .await
+        .unwrap();
     assert!(r.says("played"), "{}", r.summary());
 
     // A 10 KB message in the thread: refused, not read as a move.
@@ -95,7 +107,11 @@ async fn bad_moves_and_bad_requests_get_clear_replies_and_change_nothing() {
     let general = fake.general();
     let sent = fake.slash(&cat, general, "settings", vec![Opt::int("theme", 1)]);
     let r = fake.wait_reply(&sent, |_| true).await.unwrap();
-    assert!(r.ephemeral() && r.says("Only members who may manage"), "{}", r.summary());
+    assert!(
+        r.ephemeral() && r.says("Only members who may manage"),
+        "{}",
+        r.summary()
+    );
     // ... and the settings are unchanged, as an admin sees them.
     let boss = fake.add_admin("boss");
     let sent = fake.slash(&boss, general, "settings", vec![]);
@@ -132,7 +148,10 @@ async fn bad_moves_and_bad_requests_get_clear_replies_and_change_nothing() {
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(t.bot.pid().is_some());
     let sent = fake.send_message(black, thread, "e7e6");
-    let r = fake.wait_reply(&sent, |m| m.picture().is_some()).await.unwrap();
+    let r = fake
+        .wait_reply(&sent, |m| m.picture().is_some())
+        .await
+        .unwrap();
     assert!(r.says("played"), "{}", r.summary());
     assert_eq!(boards(fake, thread), 2);
 

@@ -10,12 +10,17 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
     match error {
         FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().name, %error, "command failed");
-            say(ctx, "Something went wrong on our side; nothing was changed. Please try again.")
-                .await;
+            say(
+                ctx,
+                "Something went wrong on our side; nothing was changed. Please try again.",
+            )
+            .await;
         }
         // Options that do not fit the command as registered: a client with
         // an old copy of the command list, or a forged request.
-        FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+        FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
             tracing::warn!(command = %ctx.command().name, description, "options do not fit the command");
             let text = format!(
                 "I could not read the options of /{}; nothing was changed. If Discord shows an old version of the command, try again in a minute.",
