@@ -98,8 +98,7 @@ async fn play(
         rng ^= rng >> 7;
         rng ^= rng << 17;
         let mv = moves
-            .iter()
-            .nth((rng % moves.len() as u64) as usize)
+            .get((rng % moves.len() as u64) as usize)
             .copied()
             .ok_or("no move")?;
         let san = game.position().san(&mv);

@@ -72,7 +72,7 @@ async fn play_the_cpu_in_dms_to_the_end() {
         let cpu_san = played_san(&cpu).unwrap();
         game.play_text(&cpu_san)
             .unwrap_or_else(|e| panic!("the CPU's {cpu_san}: {e}"));
-        if game.moves().len() % 20 == 0 {
+        if game.moves().len().is_multiple_of(20) {
             assert_shows(&cpu, &game);
         }
         last = cpu;
