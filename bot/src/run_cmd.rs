@@ -17,6 +17,20 @@ pub struct Args {
     /// How long the CPU thinks per move, in milliseconds
     #[arg(long, default_value_t = 1000, env = "ALFIL_CPU_MS")]
     cpu_ms: u64,
+    /// Rated games a player needs before the leaderboard lists them
+    #[arg(long, default_value_t = 5, env = "ALFIL_LEADERBOARD_MIN_GAMES")]
+    leaderboard_min_games: i64,
+    /// The largest rating deviation the leaderboard lists (a settled rating)
+    #[arg(long, default_value_t = 150.0, env = "ALFIL_LEADERBOARD_MAX_DEVIATION")]
+    leaderboard_max_deviation: f64,
+    /// Milliseconds in a minute of the idle setting (tests shorten it)
+    #[arg(
+        long,
+        default_value_t = 60_000,
+        env = "ALFIL_IDLE_MINUTE_MS",
+        hide = true
+    )]
+    idle_minute_ms: i64,
 }
 
 const NO_TOKEN: &str = "no DISCORD_TOKEN in the environment.
@@ -47,6 +61,9 @@ pub fn run(args: Args) -> Result<(), String> {
             .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
         let config = Config {
             cpu_move_ms: args.cpu_ms,
+            idle_minute_ms: args.idle_minute_ms.max(1),
+            leaderboard_min_games: args.leaderboard_min_games,
+            leaderboard_max_deviation: args.leaderboard_max_deviation,
             ..Config::default()
         };
         let (service, outbox) = Service::new(store, Arc::new(SystemClock), config);

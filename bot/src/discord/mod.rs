@@ -2,6 +2,7 @@
 //! game threads, over the same game service as the console. Discord types
 //! stop in this module; everything it decides comes from the service.
 
+mod errors;
 mod events;
 pub mod identity;
 pub mod send;
@@ -57,7 +58,7 @@ pub async fn run(
         .options(poise::FrameworkOptions {
             commands: slash::all(),
             event_handler: |framework, event| Box::pin(events::handle(framework, event)),
-            on_error: |error| Box::pin(on_error(error)),
+            on_error: |error| Box::pin(errors::on_error(error)),
             initialize_owners: false,
             ..Default::default()
         })
@@ -106,22 +107,6 @@ async fn tick(service: Service) {
         every.tick().await;
         if let Err(e) = service.tick().await {
             tracing::error!(error = %e, "timers failed");
-        }
-    }
-}
-
-async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
-    match error {
-        poise::FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!(command = %ctx.command().name, %error, "command failed");
-            let _ = ctx
-                .send(poise::CreateReply::default().content("Something went wrong on our side; nothing was changed. Please try again.").ephemeral(true))
-                .await;
-        }
-        other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
-                tracing::error!(error = %e, "error while handling an error");
-            }
         }
     }
 }

@@ -75,7 +75,7 @@ impl Service {
                 .await?
                 .idle_seconds;
             if idle > 0 {
-                row.idle_deadline = Some(now + i64::from(idle) * 1000);
+                row.idle_deadline = Some(now + i64::from(idle) * self.config().idle_minute_ms / 60);
             }
         }
         Ok(())

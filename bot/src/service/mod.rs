@@ -98,6 +98,9 @@ pub struct Config {
     pub cpu_move_ms: u64,
     pub leaderboard_min_games: i64,
     pub leaderboard_max_deviation: f64,
+    /// How long one minute of the idle setting lasts, in milliseconds:
+    /// 60 000, except in end-to-end tests that cannot wait minutes.
+    pub idle_minute_ms: i64,
 }
 
 impl Default for Config {
@@ -107,6 +110,7 @@ impl Default for Config {
             cpu_move_ms: 500,
             leaderboard_min_games: 5,
             leaderboard_max_deviation: 150.0,
+            idle_minute_ms: 60_000,
         }
     }
 }
