@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod console;
 pub mod discord;
+pub mod logging;
 pub mod picture;
 pub mod service;
 pub mod store;

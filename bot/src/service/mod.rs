@@ -7,6 +7,7 @@ mod clock;
 mod cpu;
 mod games;
 mod lookup;
+mod rate;
 mod ratings;
 mod reply;
 mod settings;
@@ -15,6 +16,7 @@ mod timers;
 
 pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use rate::{slow_down_message, Admission, RateLimit};
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 
@@ -96,6 +98,8 @@ pub struct Config {
     pub cpu_move_ms: u64,
     pub leaderboard_min_games: i64,
     pub leaderboard_max_deviation: f64,
+    /// Commands each user may give (off by default; `alfil run` sets it).
+    pub rate_limit: RateLimit,
 }
 
 impl Default for Config {
@@ -105,6 +109,7 @@ impl Default for Config {
             cpu_move_ms: 500,
             leaderboard_min_games: 5,
             leaderboard_max_deviation: 150.0,
+            rate_limit: RateLimit::OFF,
         }
     }
 }
@@ -130,6 +135,7 @@ struct Inner {
     /// Background work (CPU moves) still running.
     pending: AtomicUsize,
     settled: Notify,
+    limiter: rate::Limiter,
 }
 
 impl Service {
@@ -151,6 +157,7 @@ impl Service {
                 outbox,
                 pending: AtomicUsize::new(0),
                 settled: Notify::new(),
+                limiter: rate::Limiter::default(),
             }),
         };
         (service, inbox)

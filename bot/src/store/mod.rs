@@ -3,6 +3,7 @@
 
 mod challenges;
 mod games;
+mod health;
 mod players;
 
 pub use challenges::ChallengeRow;
@@ -26,6 +27,11 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    /// The file itself is not a sound database; the text says what to do.
+    #[error("{0}")]
+    DamagedFile(String),
+    #[error("cannot write a backup to {0}: the path must be valid UTF-8")]
+    BackupPath(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -51,13 +57,24 @@ impl Store {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
-            .await?;
+            .await
+            .map_err(|e| {
+                if health::is_damage(&e) {
+                    health::damaged(path, &e)
+                } else {
+                    e.into()
+                }
+            })?;
+        health::check(&pool, path).await?;
         sqlx::migrate!("../migrations").run(&pool).await?;
         Ok(Store { pool })
     }
 
     /// Closes the database (a clean shutdown; the next open carries on).
     pub async fn close(&self) {
+        if let Err(error) = self.checkpoint().await {
+            tracing::warn!(%error, "WAL checkpoint at shutdown failed");
+        }
         self.pool.close().await;
     }
 

@@ -29,6 +29,7 @@ pub fn config() -> Config {
         cpu_move_ms: 50,
         leaderboard_min_games: 3,
         leaderboard_max_deviation: 250.0,
+        ..Config::default()
     }
 }
 
