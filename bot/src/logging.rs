@@ -29,7 +29,11 @@ pub fn filter(rust_log: Option<&str>) -> EnvFilter {
         .unwrap_or_else(|| EnvFilter::new(DEFAULT));
     // Added last, these replace any directive RUST_LOG gave the same target.
     CAPPED.iter().fold(base, |f, target| {
-        f.add_directive(format!("{target}=debug").parse().expect("a valid directive"))
+        f.add_directive(
+            format!("{target}=debug")
+                .parse()
+                .expect("a valid directive"),
+        )
     })
 }
 

@@ -185,7 +185,11 @@ fn check_run(plans: &[Plan], before: &[Stored], after: &[Stored], acks: &[(i64, 
     for (i, (plan, s)) in plans.iter().zip(after).enumerate() {
         let planned: Vec<&str> = plan.moves.iter().map(|(_, san)| san.as_str()).collect();
         let Some((id, _, sans)) = s else {
-            assert!(acks.is_empty() || before[i].is_none(), "{} lost its game", plan.user);
+            assert!(
+                acks.is_empty() || before[i].is_none(),
+                "{} lost its game",
+                plan.user
+            );
             continue;
         };
         assert!(

@@ -26,7 +26,11 @@ fn check_replies(replies: &[Reply]) -> Result<(), TestCaseError> {
     for r in replies {
         prop_assert!(!r.text.trim().is_empty());
         prop_assert!(!r.text.contains("went wrong on our side"), "{}", r.text);
-        prop_assert!(!r.text.contains("Some(") && !r.text.contains("Err("), "{}", r.text);
+        prop_assert!(
+            !r.text.contains("Some(") && !r.text.contains("Err("),
+            "{}",
+            r.text
+        );
     }
     Ok(())
 }
@@ -57,16 +61,36 @@ fn invocation() -> impl Strategy<Value = Invocation> {
         1 => ".{0,12}",
     ];
     let key = prop::sample::select(vec![
-        "variant", "level", "game", "challenge", "color", "rated", "move", "square", "fen",
-        "stalemate", "counter", "moverule", "idle", "theme", "labels", "puzzlechannel",
-        "puzzlehour", "opponent", "turn", "x",
+        "variant",
+        "level",
+        "game",
+        "challenge",
+        "color",
+        "rated",
+        "move",
+        "square",
+        "fen",
+        "stalemate",
+        "counter",
+        "moverule",
+        "idle",
+        "theme",
+        "labels",
+        "puzzlechannel",
+        "puzzlehour",
+        "opponent",
+        "turn",
+        "x",
     ])
     .prop_map(str::to_string);
     (
         name,
         prop::collection::vec(value(), 0..4),
         prop::collection::btree_map(key, value(), 0..4),
-        prop::collection::vec(prop::sample::select(vec!["Alice", "Bob", "Mallory", ""]), 0..2),
+        prop::collection::vec(
+            prop::sample::select(vec!["Alice", "Bob", "Mallory", ""]),
+            0..2,
+        ),
     )
         .prop_map(|(name, words, options, users)| Invocation {
             name,
@@ -159,7 +183,12 @@ fn any_invocation_through_the_service_is_answered_and_strangers_change_nothing()
             h.service.store().moves(game).await.unwrap()
         })
     };
-    let game_row = |h: &Harness| runtime.block_on(h.service.store().game(game)).unwrap().unwrap();
+    let game_row = |h: &Harness| {
+        runtime
+            .block_on(h.service.store().game(game))
+            .unwrap()
+            .unwrap()
+    };
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|n| n.parse().ok())

@@ -23,7 +23,9 @@ async fn only_a_seats_owner_moves() {
     let game = new_game(&h, &alice, &bob, opts(Variant::Shatranj)).await;
     let before = h.snapshot().await;
     // A stranger, by number and without; the opponent out of turn.
-    assert!(refused(h.service.play_move(&mallory, Some(game), "e2e3").await).contains("not playing"));
+    assert!(
+        refused(h.service.play_move(&mallory, Some(game), "e2e3").await).contains("not playing")
+    );
     refused(h.service.play_move(&mallory, None, "e2e3").await);
     assert!(refused(h.service.play_move(&bob, Some(game), "e2e3").await).contains("not your turn"));
     for line in [
@@ -54,7 +56,9 @@ async fn no_one_moves_for_the_cpu_or_in_someone_elses_cpu_game() {
     let before = h.snapshot().await;
     refused(h.service.play_move(&mallory, Some(game), "e2e3").await);
     refused(h.service.resign(&mallory, Some(game)).await);
-    assert!(say(&h, &mallory, &format!("draw game:{game}")).await.contains("not playing"));
+    assert!(say(&h, &mallory, &format!("draw game:{game}"))
+        .await
+        .contains("not playing"));
     assert_eq!(h.snapshot().await, before);
     // The CPU's seat moves only by the CPU: Alice's moves are hers alone.
     ok(h.service.play_move(&alice, Some(game), "d2d3").await);
@@ -70,7 +74,9 @@ async fn only_server_managers_change_settings_and_only_their_servers() {
     let theme = || vec![SettingChange::Theme("blue".into())];
     let before = h.snapshot().await;
     assert!(refused(h.service.settings(&ctx("Bob"), theme()).await).contains("manage"));
-    assert!(say(&h, &ctx("Bob"), "settings theme:blue").await.contains("manage"));
+    assert!(say(&h, &ctx("Bob"), "settings theme:blue")
+        .await
+        .contains("manage"));
     // A DM is nobody's server, even for someone who manages another.
     let mut dm_admin = dm("Alice");
     dm_admin.admin = true;
@@ -98,7 +104,9 @@ async fn a_game_answers_only_in_its_own_server() {
     // Its own players, from another server: by number, and by place.
     let away = ctx_at("Alice", "guild-2", "general");
     let away_bob = ctx_at("Bob", "guild-2", "general");
-    assert!(refused(h.service.play_move(&away, Some(game), "a2a3").await).contains("not played here"));
+    assert!(
+        refused(h.service.play_move(&away, Some(game), "a2a3").await).contains("not played here")
+    );
     refused(h.service.play_move(&away, None, "a2a3").await);
     refused(h.service.resign(&away_bob, Some(game)).await);
     refused(h.service.draw(&away, Some(game)).await);
@@ -107,7 +115,9 @@ async fn a_game_answers_only_in_its_own_server() {
     refused(h.service.pgn(&away, Some(game)).await);
     refused(h.service.rematch(&away, Some(game)).await);
     // A challenge made here cannot be accepted from there.
-    ok(h.service.challenge(&alice, Some(&ctx("Carol").user), opts(Variant::Shatranj)).await);
+    ok(h.service
+        .challenge(&alice, Some(&ctx("Carol").user), opts(Variant::Shatranj))
+        .await);
     let carol_away = ctx_at("Carol", "guild-2", "general");
     refused(h.service.accept(&carol_away, None).await);
     refused(h.service.accept(&carol_away, Some(1)).await);
@@ -174,5 +184,8 @@ async fn history_of_someone_else_shows_only_this_servers_games() {
     assert!(!seen.contains(&format!("#{elsewhere} ")), "{seen}");
     // Her own history is hers to see everywhere.
     let own = texts(&ok(h.service.history(&dm("Alice"), None).await));
-    assert!(own.contains(&format!("#{secret} ")) && own.contains(&format!("#{here} ")), "{own}");
+    assert!(
+        own.contains(&format!("#{secret} ")) && own.contains(&format!("#{here} ")),
+        "{own}"
+    );
 }

@@ -67,7 +67,10 @@ fn the_token_is_in_no_log_even_at_trace_level() {
     );
     for secret in [TOKEN, "FAKE-alfil-token", "Zm9vYmFyYmF6cXV4"] {
         assert!(!text.contains(secret), "the token leaked:\n{text}");
-        assert!(!text.contains(&hex(secret)), "the token leaked in hex:\n{text}");
+        assert!(
+            !text.contains(&hex(secret)),
+            "the token leaked in hex:\n{text}"
+        );
     }
     // It did try to reach Discord, so the token was in play.
     assert!(

@@ -146,7 +146,10 @@ fn alfil_backup_copies_a_running_database_and_the_copy_plays_on() {
         .unwrap();
     let output = restored.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("Game #1") && text.contains("ann played d3."), "{text}");
+    assert!(
+        text.contains("Game #1") && text.contains("ann played d3."),
+        "{text}"
+    );
 }
 
 /// A clean exit leaves the whole database in its file: the WAL is empty.
@@ -190,7 +193,11 @@ fn refused_as_damaged(db: &Path) {
 fn a_file_that_is_not_a_database_is_refused_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bad.db");
-    std::fs::write(&db, b"this is not a database, it is a shopping list\n".repeat(200)).unwrap();
+    std::fs::write(
+        &db,
+        b"this is not a database, it is a shopping list\n".repeat(200),
+    )
+    .unwrap();
     refused_as_damaged(&db);
     // And it is left as it was, for whoever repairs it.
     assert!(std::fs::read(&db).unwrap().starts_with(b"this is not"));
@@ -211,7 +218,9 @@ fn a_database_with_garbled_pages_is_refused_at_start() {
         .unwrap();
     let mut script = String::new();
     for i in 0..20 {
-        script.push_str(&format!("p{i}: play opponent:self\np{i}: e2e3\np{i}: e7e6\n"));
+        script.push_str(&format!(
+            "p{i}: play opponent:self\np{i}: e2e3\np{i}: e7e6\n"
+        ));
     }
     child
         .stdin
@@ -224,7 +233,10 @@ fn a_database_with_garbled_pages_is_refused_at_start() {
     let mut bytes = std::fs::read(&db).unwrap();
     let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;
     let page = if page == 1 { 65536 } else { page };
-    assert!(bytes.len() > 3 * page, "the database is too small to garble");
+    assert!(
+        bytes.len() > 3 * page,
+        "the database is too small to garble"
+    );
     for (i, b) in bytes[page..].iter_mut().enumerate() {
         *b = (i as u8).wrapping_mul(31) ^ 0x5a;
     }

@@ -27,9 +27,15 @@ fn playout(variant: Variant, choices: &[u16]) -> Position {
 /// debug dump, and no longer than what they typed needs.
 fn friendly(message: &str, input: &str) -> Result<(), TestCaseError> {
     prop_assert!(!message.is_empty());
-    prop_assert!(!message.contains("Some(") && !message.contains("Err("), "{message}");
+    prop_assert!(
+        !message.contains("Some(") && !message.contains("Err("),
+        "{message}"
+    );
     prop_assert!(!message.contains("panicked"), "{message}");
-    prop_assert!(message.chars().count() <= input.chars().count() + 200, "{message}");
+    prop_assert!(
+        message.chars().count() <= input.chars().count() + 200,
+        "{message}"
+    );
     Ok(())
 }
 

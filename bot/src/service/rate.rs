@@ -41,7 +41,9 @@ impl std::str::FromStr for RateLimit {
             return Ok(RateLimit::OFF);
         }
         let (n, secs) = text.split_once('/').unwrap_or((text, "10"));
-        let bad = || format!("'{text}' is not a rate limit: write commands/seconds, such as 12/10, or off");
+        let bad = || {
+            format!("'{text}' is not a rate limit: write commands/seconds, such as 12/10, or off")
+        };
         let commands = n.trim().parse().map_err(|_| bad())?;
         let per_secs = secs.trim().parse().map_err(|_| bad())?;
         if per_secs == 0 {
@@ -57,7 +59,9 @@ pub enum Admission {
     Go,
     /// Refused; `tell` is true for the first refusal of a flood only, so
     /// the bot does not answer a flood with a flood.
-    SlowDown { tell: bool },
+    SlowDown {
+        tell: bool,
+    },
 }
 
 #[derive(Clone, Copy)]
@@ -144,20 +148,35 @@ mod tests {
             assert_eq!(l.admit(LIMIT, "a", 0), Admission::Go);
         }
         assert_eq!(l.admit(LIMIT, "a", 0), Admission::SlowDown { tell: true });
-        assert_eq!(l.admit(LIMIT, "a", 100), Admission::SlowDown { tell: false });
+        assert_eq!(
+            l.admit(LIMIT, "a", 100),
+            Admission::SlowDown { tell: false }
+        );
         // Someone else is not slowed by a's flood.
         assert_eq!(l.admit(LIMIT, "b", 100), Admission::Go);
         // One command's worth of time later, one more passes.
         assert_eq!(l.admit(LIMIT, "a", 3_400), Admission::Go);
-        assert_eq!(l.admit(LIMIT, "a", 3_400), Admission::SlowDown { tell: true });
+        assert_eq!(
+            l.admit(LIMIT, "a", 3_400),
+            Admission::SlowDown { tell: true }
+        );
         // A clock stepping backwards neither refills nor panics.
-        assert_eq!(l.admit(LIMIT, "a", -1_000_000), Admission::SlowDown { tell: false });
+        assert_eq!(
+            l.admit(LIMIT, "a", -1_000_000),
+            Admission::SlowDown { tell: false }
+        );
         assert_eq!(l.admit(LIMIT, "a", 20_000), Admission::Go);
     }
 
     #[test]
     fn limits_read_from_the_command_line() {
-        assert_eq!("3/60".parse(), Ok(RateLimit { commands: 3, per_secs: 60 }));
+        assert_eq!(
+            "3/60".parse(),
+            Ok(RateLimit {
+                commands: 3,
+                per_secs: 60
+            })
+        );
         assert_eq!("12".parse(), Ok(RateLimit::DEFAULT));
         assert_eq!("off".parse(), Ok(RateLimit::OFF));
         assert!("3/0".parse::<RateLimit>().is_err());
