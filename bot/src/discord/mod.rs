@@ -113,7 +113,7 @@ async fn tick(service: Service) {
             tracing::error!(error = %e, "timers failed");
         }
         ticks += 1;
-        if ticks % CHECKPOINT_SECS == 0 {
+        if ticks.is_multiple_of(CHECKPOINT_SECS) {
             if let Err(error) = service.store().checkpoint().await {
                 tracing::warn!(%error, "WAL checkpoint failed");
             }
