@@ -3,7 +3,7 @@
 //! without a user acts as the last one. Board pictures are written as PNG
 //! files, and the database is a file, so a second run carries on.
 
-use crate::commands::{self, Invocation};
+use crate::commands;
 use crate::picture;
 use crate::service::{Ctx, Place, Reply, Service, User};
 use std::io::Write;
@@ -75,10 +75,7 @@ pub async fn run(
             place: place(),
             admin: true,
         };
-        let replies = match Invocation::parse(command, user) {
-            Ok(inv) => commands::run(&service, &ctx, inv).await,
-            Err(message) => vec![Reply::private(&ctx.place, message)],
-        };
+        let replies = commands::run_text(&service, &ctx, command, user).await;
         for reply in replies {
             print_reply(&reply, out_dir, output)?;
         }

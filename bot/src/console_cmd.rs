@@ -1,6 +1,6 @@
 //! `alfil console [--db FILE] [--out DIR]`
 
-use alfil::service::{Config, Service, SystemClock};
+use alfil::service::{Config, RateLimit, Service, SystemClock};
 use alfil::store::Store;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,6 +16,10 @@ pub struct Args {
     /// How long the CPU thinks per move, in milliseconds
     #[arg(long, default_value_t = 500)]
     cpu_ms: u64,
+    /// Commands each user may give, as commands/seconds (off: a terminal
+    /// has no strangers, and scripts are fast)
+    #[arg(long, default_value = "off")]
+    rate_limit: RateLimit,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
@@ -26,14 +30,15 @@ pub fn run(args: Args) -> Result<(), String> {
             .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
         let config = Config {
             cpu_move_ms: args.cpu_ms,
+            rate_limit: args.rate_limit,
             ..Config::default()
         };
-        let (service, outbox) = Service::new(store, Arc::new(SystemClock), config);
+        let (service, outbox) = Service::new(store.clone(), Arc::new(SystemClock), config);
         service.resume().await.map_err(|e| e.to_string())?;
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let mut stdout = std::io::stdout();
-        alfil::console::run(service, outbox, stdin, &args.out, &mut stdout)
-            .await
-            .map_err(|e| e.to_string())
+        let result = alfil::console::run(service, outbox, stdin, &args.out, &mut stdout).await;
+        store.close().await;
+        result.map_err(|e| e.to_string())
     })
 }

@@ -5,6 +5,7 @@ pub mod commands;
 pub mod console;
 pub mod discord;
 pub mod lessons;
+pub mod logging;
 pub mod picture;
 pub mod service;
 pub mod store;

@@ -1,5 +1,6 @@
 //! `alfil`: the medieval chess bot and its tools.
 
+mod backup_cmd;
 mod console_cmd;
 mod perft_cmd;
 mod render_cmd;
@@ -28,15 +29,16 @@ enum Command {
     Render(render_cmd::Args),
     /// Play as a UCI engine on stdin/stdout (`setoption name UCI_Variant`).
     Uci(uci_cmd::Args),
+    /// Copy the database consistently, even while the bot runs.
+    Backup(backup_cmd::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity=warn")),
-        )
+        .with_env_filter(alfil::logging::filter(
+            std::env::var("RUST_LOG").ok().as_deref(),
+        ))
         .with_writer(std::io::stderr)
         .init();
     let result = match cli.command {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),
         Command::Uci(args) => uci_cmd::run(args),
+        Command::Backup(args) => backup_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

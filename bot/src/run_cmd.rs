@@ -1,7 +1,7 @@
 //! `alfil run`: the Discord bot.
 
 use alfil::discord;
-use alfil::service::{Config, Service, SystemClock};
+use alfil::service::{Config, RateLimit, Service, SystemClock};
 use alfil::store::Store;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -31,6 +31,9 @@ pub struct Args {
         hide = true
     )]
     idle_minute_ms: i64,
+    /// Commands each user may give, as commands/seconds, or off
+    #[arg(long, default_value = "12/10", env = "ALFIL_RATE_LIMIT")]
+    rate_limit: RateLimit,
 }
 
 const NO_TOKEN: &str = "no DISCORD_TOKEN in the environment.
@@ -64,16 +67,17 @@ pub fn run(args: Args) -> Result<(), String> {
             idle_minute_ms: args.idle_minute_ms.max(1),
             leaderboard_min_games: args.leaderboard_min_games,
             leaderboard_max_deviation: args.leaderboard_max_deviation,
+            rate_limit: args.rate_limit,
             ..Config::default()
         };
-        let (service, outbox) = Service::new(store, Arc::new(SystemClock), config);
+        let (service, outbox) = Service::new(store.clone(), Arc::new(SystemClock), config);
         let options = discord::Options {
             token,
             proxy,
             message_content: !args.no_message_content,
         };
-        discord::run(service, outbox, options)
-            .await
-            .map_err(|e| e.to_string())
+        let result = discord::run(service, outbox, options).await;
+        store.close().await;
+        result.map_err(|e| e.to_string())
     })
 }

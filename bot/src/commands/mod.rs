@@ -8,6 +8,7 @@ mod board;
 mod challenge;
 mod decline;
 mod draw;
+mod guard;
 mod help;
 mod history;
 mod leaderboard;
@@ -65,6 +66,33 @@ pub const COMMANDS: &[CommandInfo] = &[
 /// Runs one invocation. A line that names no command is read as a move,
 /// so players can type `e2e3` on its own.
 pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
+    if let Some(refused) = guard::admit(service, ctx) {
+        return refused;
+    }
+    run_admitted(service, ctx, inv).await
+}
+
+/// Reads a typed line (console, plain chat message) and runs it; a line
+/// that is too long or empty counts against the rate limit all the same.
+pub async fn run_text(
+    service: &Service,
+    ctx: &Ctx,
+    line: &str,
+    mention: impl Fn(&str) -> crate::service::User,
+) -> Vec<Reply> {
+    if let Some(refused) = guard::admit(service, ctx) {
+        return refused;
+    }
+    match Invocation::parse(line, mention) {
+        Ok(inv) => run_admitted(service, ctx, inv).await,
+        Err(message) => vec![Reply::private(&ctx.place, message)],
+    }
+}
+
+async fn run_admitted(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
+    if !guard::within_caps(&inv) {
+        return vec![Reply::private(&ctx.place, guard::too_long_message())];
+    }
     let result = match inv.name.as_str() {
         "challenge" => challenge::run(service, ctx, &inv).await,
         "accept" => accept::run(service, ctx, &inv).await,

@@ -29,10 +29,7 @@ impl Invocation {
     /// ```
     pub fn parse(line: &str, mention: impl Fn(&str) -> User) -> Result<Invocation, String> {
         if line.chars().count() > super::MAX_INPUT {
-            return Err(format!(
-                "That is too long: commands and moves are at most {} characters.",
-                super::MAX_INPUT
-            ));
+            return Err(super::guard::too_long_message());
         }
         let line = line.trim().trim_start_matches('/');
         let mut parts = line.split_whitespace();

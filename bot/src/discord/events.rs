@@ -142,10 +142,7 @@ async fn on_message(
             .map(identity::user)
             .unwrap_or_else(|| crate::service::User::new(format!("discord-name:{name}"), name))
     };
-    let replies = match Invocation::parse(&msg.content, mention) {
-        Ok(inv) => commands::run(&data.service, &who, inv).await,
-        Err(why) => vec![crate::service::Reply::private(&who.place, why)],
-    };
+    let replies = commands::run_text(&data.service, &who, &msg.content, mention).await;
     for reply in &replies {
         let mut to_send = reply.clone();
         if reply.ephemeral {

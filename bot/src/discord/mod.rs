@@ -3,7 +3,7 @@
 //! stop in this module; everything it decides comes from the service.
 
 mod errors;
-mod events;
+pub mod events;
 pub mod identity;
 pub mod send;
 mod slash;
@@ -100,13 +100,24 @@ async fn pump_outbox(
     }
 }
 
-/// Fires timers once a second.
+/// Seconds between WAL checkpoints: SQLite's own only run at commits and
+/// never truncate the log, which a busy bot would otherwise grow.
+const CHECKPOINT_SECS: u64 = 300;
+
+/// Fires timers once a second, and checkpoints the database now and then.
 async fn tick(service: Service) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+    let mut ticks: u64 = 0;
     loop {
         every.tick().await;
         if let Err(e) = service.tick().await {
             tracing::error!(error = %e, "timers failed");
+        }
+        ticks += 1;
+        if ticks.is_multiple_of(CHECKPOINT_SECS) {
+            if let Err(error) = service.store().checkpoint().await {
+                tracing::warn!(%error, "WAL checkpoint failed");
+            }
         }
     }
 }

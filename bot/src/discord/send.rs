@@ -21,7 +21,7 @@ fn content(reply: &Reply) -> String {
     text
 }
 
-fn button_id(b: &Button) -> String {
+pub fn button_id(b: &Button) -> String {
     match b {
         Button::Accept(id) => format!("accept:{id}"),
         Button::Decline(id) => format!("decline:{id}"),

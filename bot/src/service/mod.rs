@@ -8,6 +8,7 @@ mod cpu;
 mod games;
 mod lessons;
 mod lookup;
+mod rate;
 mod ratings;
 mod reply;
 mod settings;
@@ -17,6 +18,7 @@ mod timers;
 pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use lessons::LessonAction;
+pub use rate::{slow_down_message, Admission, RateLimit};
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 
@@ -101,6 +103,8 @@ pub struct Config {
     /// How long one minute of the idle setting lasts, in milliseconds:
     /// 60 000, except in end-to-end tests that cannot wait minutes.
     pub idle_minute_ms: i64,
+    /// Commands each user may give (off by default; `alfil run` sets it).
+    pub rate_limit: RateLimit,
 }
 
 impl Default for Config {
@@ -111,6 +115,7 @@ impl Default for Config {
             leaderboard_min_games: 5,
             leaderboard_max_deviation: 150.0,
             idle_minute_ms: 60_000,
+            rate_limit: RateLimit::OFF,
         }
     }
 }
@@ -136,6 +141,7 @@ struct Inner {
     /// Background work (CPU moves) still running.
     pending: AtomicUsize,
     settled: Notify,
+    limiter: rate::Limiter,
 }
 
 impl Service {
@@ -157,6 +163,7 @@ impl Service {
                 outbox,
                 pending: AtomicUsize::new(0),
                 settled: Notify::new(),
+                limiter: rate::Limiter::default(),
             }),
         };
         (service, inbox)

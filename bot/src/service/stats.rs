@@ -69,7 +69,17 @@ impl Service {
     pub async fn history(&self, ctx: &Ctx, who: Option<&User>) -> Outcome<Vec<Reply>> {
         let user = who.unwrap_or(&ctx.user);
         let player = self.player(user).await?;
-        let games = self.store().recent_games(player, 10).await?;
+        // Someone else's games are shown only where they were played, so
+        // no server (nor anyone's DMs) sees another's.
+        let own = user.key == ctx.user.key;
+        let games: Vec<_> = self
+            .store()
+            .recent_games(player, 50)
+            .await?
+            .into_iter()
+            .filter(|g| own || g.server == ctx.place.server)
+            .take(10)
+            .collect();
         let mut text = format!("**{}**'s recent games", user.name);
         if games.is_empty() {
             text.push_str(": none yet.");

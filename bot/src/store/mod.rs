@@ -4,6 +4,7 @@
 mod challenges;
 mod games;
 mod lessons;
+mod health;
 mod players;
 
 pub use challenges::ChallengeRow;
@@ -28,6 +29,11 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    /// The file itself is not a sound database; the text says what to do.
+    #[error("{0}")]
+    DamagedFile(String),
+    #[error("cannot write a backup to {0}: the path must be valid UTF-8")]
+    BackupPath(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -53,13 +59,24 @@ impl Store {
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
-            .await?;
+            .await
+            .map_err(|e| {
+                if health::is_damage(&e) {
+                    health::damaged(path, &e)
+                } else {
+                    e.into()
+                }
+            })?;
+        health::check(&pool, path).await?;
         sqlx::migrate!("../migrations").run(&pool).await?;
         Ok(Store { pool })
     }
 
     /// Closes the database (a clean shutdown; the next open carries on).
     pub async fn close(&self) {
+        if let Err(error) = self.checkpoint().await {
+            tracing::warn!(%error, "WAL checkpoint at shutdown failed");
+        }
         self.pool.close().await;
     }
 
