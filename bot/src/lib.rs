@@ -5,5 +5,6 @@ pub mod commands;
 pub mod console;
 pub mod discord;
 pub mod picture;
+pub mod puzzles;
 pub mod service;
 pub mod store;

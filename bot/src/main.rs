@@ -2,6 +2,7 @@
 
 mod console_cmd;
 mod perft_cmd;
+mod puzzles_cmd;
 mod render_cmd;
 mod run_cmd;
 mod uci_cmd;
@@ -26,6 +27,8 @@ enum Command {
     Perft(perft_cmd::Args),
     /// Draw a board as PNG (or a whole game as an animated GIF).
     Render(render_cmd::Args),
+    /// Mine puzzles from engine games, or count the shipped ones.
+    Puzzles(puzzles_cmd::Args),
     /// Play as a UCI engine on stdin/stdout (`setoption name UCI_Variant`).
     Uci(uci_cmd::Args),
 }
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft_cmd::run(args),
         Command::Render(args) => render_cmd::run(args),
         Command::Uci(args) => uci_cmd::run(args),
+        Command::Puzzles(args) => puzzles_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

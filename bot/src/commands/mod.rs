@@ -16,6 +16,7 @@ mod options;
 mod pgn;
 mod play;
 mod play_move;
+pub mod puzzle;
 mod rating;
 mod rematch;
 mod resign;
@@ -54,6 +55,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     rating::INFO,
     history::INFO,
     pgn::INFO,
+    puzzle::INFO,
     rules::INFO,
     settings::INFO,
     help::INFO,
@@ -78,6 +80,9 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
         "rating" | "ratings" => rating::run(service, ctx, &inv).await,
         "history" | "games" => history::run(service, ctx, &inv).await,
         "pgn" => pgn::run(service, ctx, &inv).await,
+        "puzzle" | "puzzles" => puzzle::run(service, ctx, &inv).await,
+        "hint" => puzzle::act(service, ctx, puzzle::PuzzleAction::Hint).await,
+        "giveup" => puzzle::act(service, ctx, puzzle::PuzzleAction::GiveUp).await,
         "rules" => rules::run(service, ctx, &inv).await,
         "settings" => settings::run(service, ctx, &inv).await,
         "help" => help::run(service, ctx, &inv).await,
@@ -97,5 +102,8 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Reply> {
 pub fn is_command(word: &str) -> bool {
     let w = word.to_ascii_lowercase();
     COMMANDS.iter().any(|c| c.name == w)
-        || matches!(w.as_str(), "cancel" | "m" | "top" | "ratings" | "games")
+        || matches!(
+            w.as_str(),
+            "cancel" | "m" | "top" | "ratings" | "games" | "puzzles" | "hint" | "giveup"
+        )
 }

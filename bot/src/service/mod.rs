@@ -5,8 +5,10 @@
 mod challenges;
 mod clock;
 mod cpu;
+mod daily;
 mod games;
 mod lookup;
+mod puzzles;
 mod ratings;
 mod reply;
 mod settings;
@@ -15,6 +17,8 @@ mod timers;
 
 pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use daily::{daily_variant, DAY_MS};
+pub use puzzles::MoveRoute;
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 

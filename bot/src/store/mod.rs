@@ -4,10 +4,12 @@
 mod challenges;
 mod games;
 mod players;
+mod puzzles;
 
 pub use challenges::ChallengeRow;
 pub use games::{GameRow, MoveRow};
 pub use players::{RatingRow, ServerSettings};
+pub use puzzles::{PuzzleRatingRow, PuzzleRow, SessionRow};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -53,7 +55,9 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("../migrations").run(&pool).await?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        store.load_shipped_puzzles().await?;
+        Ok(store)
     }
 
     /// Closes the database (a clean shutdown; the next open carries on).

@@ -13,6 +13,7 @@ mod moves;
 mod pgn;
 mod play;
 mod play_move;
+mod puzzle;
 mod rating;
 mod rematch;
 mod resign;
@@ -39,6 +40,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rating::rating(),
         history::history(),
         pgn::pgn(),
+        puzzle::puzzle(),
         rules::rules(),
         settings::settings(),
         help::help(),
