@@ -116,7 +116,12 @@ pub fn stats(puzzles: &[Puzzle]) -> String {
             }
         }
         let list: Vec<String> = themes.iter().map(|(t, n)| format!("{t} {n}")).collect();
-        out.push_str(&format!("{:<10} {:>5}  {}\n", v.name(), of.len(), list.join(", ")));
+        out.push_str(&format!(
+            "{:<10} {:>5}  {}\n",
+            v.name(),
+            of.len(),
+            list.join(", ")
+        ));
     }
     out.push_str(&format!("{:<10} {:>5}\n", "total", puzzles.len()));
     out

@@ -36,11 +36,12 @@ fn puzzle_hint_giveup_and_a_solve_on_stdin() {
         .into_iter()
         .filter(|p| p.variant == Variant::Shatranj)
         .collect();
-    mine.sort_by(|a, b| {
-        ((a.rating - 1500).abs(), &a.id).cmp(&((b.rating - 1500).abs(), &b.id))
-    });
+    mine.sort_by(|a, b| ((a.rating - 1500).abs(), &a.id).cmp(&((b.rating - 1500).abs(), &b.id)));
     let first = &mine[0];
-    let out = console(dir.path(), "alice: puzzle shatranj\nalice: hint\nalice: puzzle giveup\n");
+    let out = console(
+        dir.path(),
+        "alice: puzzle shatranj\nalice: hint\nalice: puzzle giveup\n",
+    );
     assert!(out.contains(&format!("Puzzle {}", first.id)), "{out}");
     assert!(out.contains("Hint: move the piece on"), "{out}");
     assert!(out.contains("The solution:"), "{out}");

@@ -102,7 +102,10 @@ async fn the_puzzle_given_is_the_one_nearest_the_players_rating() {
 async fn a_right_line_solves_the_puzzle_and_raises_both_ratings_the_right_way() {
     let h = puzzle_harness().await;
     let alice = ctx("Alice");
-    let shown = ok(h.service.puzzle_start(&alice, Some(Variant::Shatranj)).await);
+    let shown = ok(h
+        .service
+        .puzzle_start(&alice, Some(Variant::Shatranj))
+        .await);
     assert!(shown[0].board.is_some());
     assert!(shown[0].buttons.contains(&Button::PuzzleHint(1)));
     let text = say(&h, &alice, "g1f3").await;
@@ -119,10 +122,15 @@ async fn a_right_line_solves_the_puzzle_and_raises_both_ratings_the_right_way() 
 async fn a_wrong_move_fails_and_shows_the_solution_with_arrows() {
     let h = puzzle_harness().await;
     let alice = ctx("Alice");
-    ok(h.service.puzzle_start(&alice, Some(Variant::Shatranj)).await);
+    ok(h.service
+        .puzzle_start(&alice, Some(Variant::Shatranj))
+        .await);
     let replies = ok(h.service.puzzle_move(&alice, "e2e3").await);
     let text = texts(&replies);
-    assert!(text.contains("is not it. The solution was Nf3 Nf6 Nc3"), "{text}");
+    assert!(
+        text.contains("is not it. The solution was Nf3 Nf6 Nc3"),
+        "{text}"
+    );
     assert_eq!(replies[0].board.as_ref().unwrap().arrows.len(), 3);
     assert!(puzzle_rating(&h, "Alice").await < 1500.0);
     // The puzzle is over: a further move is not taken as an answer.
@@ -134,7 +142,9 @@ async fn a_wrong_move_fails_and_shows_the_solution_with_arrows() {
 async fn an_illegal_move_is_explained_and_the_puzzle_goes_on() {
     let h = puzzle_harness().await;
     let alice = ctx("Alice");
-    ok(h.service.puzzle_start(&alice, Some(Variant::Shatranj)).await);
+    ok(h.service
+        .puzzle_start(&alice, Some(Variant::Shatranj))
+        .await);
     let why = refused(h.service.puzzle_move(&alice, "e2e5").await);
     assert!(why.contains("try again"), "{why}");
     let text = say(&h, &alice, "g1f3").await;
@@ -163,7 +173,9 @@ async fn any_mate_is_right_on_the_last_move() {
 async fn a_hint_marks_the_piece_and_a_hinted_solve_counts_half() {
     let h = puzzle_harness().await;
     let alice = ctx("Alice");
-    ok(h.service.puzzle_start(&alice, Some(Variant::Shatranj)).await);
+    ok(h.service
+        .puzzle_start(&alice, Some(Variant::Shatranj))
+        .await);
     let replies = ok(h.service.puzzle_hint(&alice).await);
     assert!(texts(&replies).contains("move the piece on g1"));
     let board = replies[0].board.as_ref().unwrap();
@@ -180,10 +192,16 @@ async fn a_hint_marks_the_piece_and_a_hinted_solve_counts_half() {
 async fn giving_up_shows_the_line_and_counts_as_a_failure() {
     let h = puzzle_harness().await;
     let alice = ctx("Alice");
-    ok(h.service.puzzle_start(&alice, Some(Variant::Shatranj)).await);
+    ok(h.service
+        .puzzle_start(&alice, Some(Variant::Shatranj))
+        .await);
     say(&h, &alice, "Nf3").await;
     let replies = ok(h.service.puzzle_give_up(&alice).await);
-    assert!(texts(&replies).contains("The solution: Nc3"), "{}", texts(&replies));
+    assert!(
+        texts(&replies).contains("The solution: Nc3"),
+        "{}",
+        texts(&replies)
+    );
     assert_eq!(replies[0].board.as_ref().unwrap().arrows.len(), 1);
     assert!(puzzle_rating(&h, "Alice").await < 1500.0);
     let why = refused(h.service.puzzle_hint(&alice).await);
@@ -197,12 +215,17 @@ async fn only_the_first_attempt_is_rated() {
     let store = h.service.store();
     let puzzle = store.puzzle("mate1").await.unwrap().unwrap();
     let player = store.player("test:alice", "Alice", T0).await.unwrap();
-    ok(h.service.open_puzzle(&alice, player, puzzle.clone(), None).await);
+    ok(h.service
+        .open_puzzle(&alice, player, puzzle.clone(), None)
+        .await);
     say(&h, &alice, "a1a2").await; // not even legal: still on
     say(&h, &alice, "h1h7").await; // wrong: failed, rated
     let after_fail = puzzle_rating(&h, "Alice").await;
     assert!(after_fail < 1500.0);
-    let text = texts(&ok(h.service.open_puzzle(&alice, player, puzzle, None).await));
+    let text = texts(&ok(h
+        .service
+        .open_puzzle(&alice, player, puzzle, None)
+        .await));
     assert!(text.contains("not rated this time"), "{text}");
     let text = say(&h, &alice, "h1h8").await;
     assert!(text.contains("solved!"), "{text}");
@@ -214,14 +237,18 @@ async fn only_the_first_attempt_is_rated() {
 async fn a_game_in_the_channel_takes_the_plain_moves_before_a_puzzle() {
     let h = puzzle_harness().await;
     let (alice, bob) = (ctx("Alice"), ctx("Bob"));
-    ok(h.service.puzzle_start(&alice, Some(Variant::Shatranj)).await);
+    ok(h.service
+        .puzzle_start(&alice, Some(Variant::Shatranj))
+        .await);
     let game = new_game(&h, &alice, &bob, opts(Variant::Shatranj)).await;
     let text = say(&h, &alice, "e2e3").await;
     assert!(!text.contains("is not it"), "{text}");
     assert_eq!(h.service.store().moves(game).await.unwrap().len(), 1);
     // The same move in a DM goes to a puzzle there.
     let alice_dm = dm("Alice");
-    ok(h.service.puzzle_start(&alice_dm, Some(Variant::Shatranj)).await);
+    ok(h.service
+        .puzzle_start(&alice_dm, Some(Variant::Shatranj))
+        .await);
     let text = say(&h, &alice_dm, "e2e3").await;
     assert!(text.contains("is not it"), "{text}");
 }
@@ -271,12 +298,19 @@ async fn the_daily_puzzle_is_posted_at_the_hour_once_also_across_a_restart() {
     assert_eq!(posts[0].place.channel, "puzzles");
     assert!(posts[0].daily_post.is_some());
     assert!(posts[0].board.is_some());
-    assert!(texts(&posts).contains("Daily puzzle for 2023-11-14"), "{}", texts(&posts));
+    assert!(
+        texts(&posts).contains("Daily puzzle for 2023-11-14"),
+        "{}",
+        texts(&posts)
+    );
     h.service.tick().await.unwrap();
     assert!(h.background().await.is_empty());
     let mut h = h.restart().await;
     h.service.tick().await.unwrap();
-    assert!(h.background().await.is_empty(), "posted twice after a restart");
+    assert!(
+        h.background().await.is_empty(),
+        "posted twice after a restart"
+    );
     // The next day at the hour: a new puzzle, the variant rotated.
     h.advance(DAY_MS / 1000);
     h.service.tick().await.unwrap();
@@ -284,8 +318,20 @@ async fn the_daily_puzzle_is_posted_at_the_hour_once_also_across_a_restart() {
     assert_eq!(posts.len(), 1);
     assert!(texts(&posts).contains("2023-11-15"), "{}", texts(&posts));
     let day = (T0 + 47 * 60_000) / DAY_MS;
-    let a = h.service.store().daily_puzzle_of(day).await.unwrap().unwrap();
-    let b = h.service.store().daily_puzzle_of(day + 1).await.unwrap().unwrap();
+    let a = h
+        .service
+        .store()
+        .daily_puzzle_of(day)
+        .await
+        .unwrap()
+        .unwrap();
+    let b = h
+        .service
+        .store()
+        .daily_puzzle_of(day + 1)
+        .await
+        .unwrap()
+        .unwrap();
     assert_ne!(a[..1], b[..1], "the variant rotates: {a} then {b}");
 }
 
@@ -328,7 +374,13 @@ async fn a_move_in_the_daily_thread_starts_the_daily_puzzle() {
         .daily_thread_opened(SERVER, day, "thread-9")
         .await
         .unwrap();
-    let id = h.service.store().daily_puzzle_of(day).await.unwrap().unwrap();
+    let id = h
+        .service
+        .store()
+        .daily_puzzle_of(day)
+        .await
+        .unwrap()
+        .unwrap();
     let puzzle = h.service.store().puzzle(&id).await.unwrap().unwrap();
     let bob = ctx_at("Bob", SERVER, "thread-9");
     let text = say(&h, &bob, &puzzle.moves[0]).await;

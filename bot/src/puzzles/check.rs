@@ -12,12 +12,21 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckError {
     Fen(String),
-    Illegal { index: usize, text: String, why: String },
+    Illegal {
+        index: usize,
+        text: String,
+        why: String,
+    },
     NoEnding,
     /// The line does not end the way the theme says.
-    Ending { theme: Theme, found: String },
+    Ending {
+        theme: Theme,
+        found: String,
+    },
     /// Another first move also wins at the given depth.
-    NotUnique { depth: u32 },
+    NotUnique {
+        depth: u32,
+    },
 }
 
 impl fmt::Display for CheckError {
@@ -101,10 +110,11 @@ pub fn check(puzzle: &Puzzle) -> Result<(), CheckError> {
 }
 
 fn won_by(outcome: Option<Outcome>, solver: engine::Color, reason: EndReason) -> bool {
-    outcome == Some(Outcome::Win {
-        winner: solver,
-        reason,
-    })
+    outcome
+        == Some(Outcome::Win {
+            winner: solver,
+            reason,
+        })
 }
 
 /// That no second first move wins at `depth` (the miner's verify depth).

@@ -56,7 +56,11 @@ impl Service {
             let Some(id) = self.daily_puzzle_id(day).await? else {
                 return Ok(());
             };
-            if !self.store().claim_daily_post(&server, day, &channel, now).await? {
+            if !self
+                .store()
+                .claim_daily_post(&server, day, &channel, now)
+                .await?
+            {
                 continue;
             }
             let Some(puzzle) = self.store().puzzle(&id).await? else {
@@ -74,8 +78,14 @@ impl Service {
                 admin: false,
             };
             let (pos, _) = super::puzzles::start_position(&puzzle)?;
-            let side = if pos.turn() == engine::Color::White { "White" } else { "Black" };
-            let board = self.puzzle_board(&ctx, &puzzle, &pos, None, None, Vec::new()).await?;
+            let side = if pos.turn() == engine::Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            let board = self
+                .puzzle_board(&ctx, &puzzle, &pos, None, None, Vec::new())
+                .await?;
             let mut reply = Reply::text(
                 &place,
                 format!(

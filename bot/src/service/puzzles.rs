@@ -27,10 +27,7 @@ const HINTED_RESULT: f64 = 0.5;
 
 /// The position after the first `step` moves of a puzzle's line.
 fn position_at(puzzle: &PuzzleRow, step: usize) -> Outcome<(Position, Vec<Move>)> {
-    let variant: Variant = puzzle
-        .variant
-        .parse()
-        .map_err(|_| damaged(&puzzle.id))?;
+    let variant: Variant = puzzle.variant.parse().map_err(|_| damaged(&puzzle.id))?;
     let start = Position::from_fen(variant, &puzzle.fen).map_err(|_| damaged(&puzzle.id))?;
     let mut pos = start;
     let mut line = Vec::new();
@@ -116,9 +113,21 @@ impl Service {
         };
         session.id = self.store().start_session(&session, self.now()).await?;
         let (pos, _) = position_at(&puzzle, 0)?;
-        let side = if pos.turn() == Color::White { "White" } else { "Black" };
-        let what = if daily_day.is_some() { "The daily puzzle" } else { "Puzzle" };
-        let note = if rated { "" } else { " (tried before: not rated this time)" };
+        let side = if pos.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let what = if daily_day.is_some() {
+            "The daily puzzle"
+        } else {
+            "Puzzle"
+        };
+        let note = if rated {
+            ""
+        } else {
+            " (tried before: not rated this time)"
+        };
         let text = format!(
             "{what} {} ({}, rated {:.0}){note}: {side} to move and win. {}. Type your move.",
             puzzle.id,
@@ -126,7 +135,9 @@ impl Service {
             puzzle.rating,
             goal(&puzzle)
         );
-        let board = self.puzzle_board(ctx, &puzzle, &pos, None, None, Vec::new()).await?;
+        let board = self
+            .puzzle_board(ctx, &puzzle, &pos, None, None, Vec::new())
+            .await?;
         Ok(vec![Reply::text(&ctx.place, text)
             .with_board(board)
             .with_buttons(buttons(session.id))])
@@ -201,7 +212,14 @@ impl Service {
             self.store().update_session(&session).await?;
             let note = self.rate_attempt(&session, &puzzle, 0.0).await?;
             let board = self
-                .puzzle_board(ctx, &puzzle, &pos, None, None, arrows(&line[session.step..]))
+                .puzzle_board(
+                    ctx,
+                    &puzzle,
+                    &pos,
+                    None,
+                    None,
+                    arrows(&line[session.step..]),
+                )
                 .await?;
             return Ok(vec![Reply::text(
                 &ctx.place,
@@ -224,7 +242,10 @@ impl Service {
                 .await?;
             return Ok(vec![Reply::text(
                 &ctx.place,
-                format!("{}: solved!{note}{daily} Type puzzle for another.", pos.san(&played)),
+                format!(
+                    "{}: solved!{note}{daily} Type puzzle for another.",
+                    pos.san(&played)
+                ),
             )
             .with_board(board)]);
         }
@@ -274,7 +295,14 @@ impl Service {
         self.store().update_session(&session).await?;
         let note = self.rate_attempt(&session, &puzzle, 0.0).await?;
         let board = self
-            .puzzle_board(ctx, &puzzle, &pos, None, None, arrows(&line[session.step..]))
+            .puzzle_board(
+                ctx,
+                &puzzle,
+                &pos,
+                None,
+                None,
+                arrows(&line[session.step..]),
+            )
             .await?;
         Ok(vec![Reply::text(
             &ctx.place,

@@ -132,9 +132,9 @@ impl Store {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?"
         )))
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
         Ok(row.as_ref().map(puzzle_row))
     }
 
@@ -242,11 +242,12 @@ impl Store {
     }
 
     pub async fn attempted(&self, player: PlayerId, puzzle: &str) -> Result<bool> {
-        let row = sqlx::query("SELECT 1 FROM puzzle_attempts WHERE player_id = ? AND puzzle_id = ?")
-            .bind(player)
-            .bind(puzzle)
-            .fetch_optional(self.pool())
-            .await?;
+        let row =
+            sqlx::query("SELECT 1 FROM puzzle_attempts WHERE player_id = ? AND puzzle_id = ?")
+                .bind(player)
+                .bind(puzzle)
+                .fetch_optional(self.pool())
+                .await?;
         Ok(row.is_some())
     }
 
@@ -348,7 +349,13 @@ impl Store {
 
     /// Claims the day's post for a server: true only the first time, so a
     /// post goes out once even across restarts.
-    pub async fn claim_daily_post(&self, server: &str, day: i64, channel: &str, now: i64) -> Result<bool> {
+    pub async fn claim_daily_post(
+        &self,
+        server: &str,
+        day: i64,
+        channel: &str,
+        now: i64,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "INSERT OR IGNORE INTO daily_posts (server, day, channel, posted_at) VALUES (?, ?, ?, ?)",
         )
@@ -363,12 +370,13 @@ impl Store {
 
     /// Records a daily solve; true if it is the player's first for that day.
     pub async fn add_daily_solve(&self, day: i64, player: PlayerId, now: i64) -> Result<bool> {
-        let done = sqlx::query("INSERT OR IGNORE INTO daily_solves (day, player_id, at) VALUES (?, ?, ?)")
-            .bind(day)
-            .bind(player)
-            .bind(now)
-            .execute(self.pool())
-            .await?;
+        let done =
+            sqlx::query("INSERT OR IGNORE INTO daily_solves (day, player_id, at) VALUES (?, ?, ?)")
+                .bind(day)
+                .bind(player)
+                .bind(now)
+                .execute(self.pool())
+                .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -416,10 +424,12 @@ impl Store {
     /// Whether anyone is solving a puzzle in this channel (the Discord
     /// adapter then reads plain messages there).
     pub async fn has_active_session_in(&self, channel: &str) -> Result<bool> {
-        let row = sqlx::query("SELECT 1 FROM puzzle_sessions WHERE status = 'active' AND channel = ? LIMIT 1")
-            .bind(channel)
-            .fetch_optional(self.pool())
-            .await?;
+        let row = sqlx::query(
+            "SELECT 1 FROM puzzle_sessions WHERE status = 'active' AND channel = ? LIMIT 1",
+        )
+        .bind(channel)
+        .fetch_optional(self.pool())
+        .await?;
         Ok(row.is_some())
     }
 }
