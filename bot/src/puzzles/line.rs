@@ -139,7 +139,6 @@ fn seen_at(pos: &Position, depth: u32) -> u32 {
 
 /// The themes of a line played from `start`: how it ends first.
 pub fn themes(start: &Position, moves: &[Move]) -> Vec<Theme> {
-    let solver = start.turn();
     let mut pos = *start;
     let ours: Vec<&Move> = moves.iter().step_by(2).collect();
     for m in moves {
@@ -157,7 +156,6 @@ pub fn themes(start: &Position, moves: &[Move]) -> Vec<Theme> {
         Some(Outcome::Win { .. }) => Theme::BareKing,
         _ => Theme::Material,
     }];
-    let _ = solver;
     if ours.iter().any(|m| m.promotion) {
         themes.push(Theme::Promotion);
     }
