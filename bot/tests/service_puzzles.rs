@@ -157,7 +157,7 @@ async fn any_mate_is_right_on_the_last_move() {
     let alice = ctx("Alice");
     let two_mates = Puzzle {
         id: "mate2ways".into(),
-        fen: "3k4/p7/3K4/8/8/8/8/R6R w - - 0 1".into(),
+        fen: "3k4/1p6/3K4/8/8/8/8/R6R w - - 0 1".into(),
         ..mate_in_one()
     };
     h.service.store().load_puzzles(&[two_mates]).await.unwrap();
