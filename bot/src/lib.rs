@@ -7,5 +7,6 @@ pub mod discord;
 pub mod lessons;
 pub mod logging;
 pub mod picture;
+pub mod puzzles;
 pub mod service;
 pub mod store;

@@ -3,6 +3,7 @@
 mod backup_cmd;
 mod console_cmd;
 mod perft_cmd;
+mod puzzles_cmd;
 mod render_cmd;
 mod run_cmd;
 mod uci_cmd;
@@ -27,6 +28,8 @@ enum Command {
     Perft(perft_cmd::Args),
     /// Draw a board as PNG (or a whole game as an animated GIF).
     Render(render_cmd::Args),
+    /// Mine puzzles from engine games, or count the shipped ones.
+    Puzzles(puzzles_cmd::Args),
     /// Play as a UCI engine on stdin/stdout (`setoption name UCI_Variant`).
     Uci(uci_cmd::Args),
     /// Copy the database consistently, even while the bot runs.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Render(args) => render_cmd::run(args),
         Command::Uci(args) => uci_cmd::run(args),
         Command::Backup(args) => backup_cmd::run(args),
+        Command::Puzzles(args) => puzzles_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

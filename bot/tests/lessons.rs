@@ -72,7 +72,7 @@ async fn the_hint_shows_dots_where_the_piece_can_go() {
     let who = dm("ben");
     let shown = say(&h.service, &who, "learn shatranj").await;
     assert_eq!(shown[0].buttons, vec![Button::Hint]);
-    assert_eq!(Button::Hint.command(), "hint");
+    assert_eq!(Button::Hint.command(), "learn hint");
     let hint = say(&h.service, &who, "hint").await;
     let board = hint[0].board.as_ref().expect("a board");
     assert_eq!(board.selected, Square::parse("d1"));

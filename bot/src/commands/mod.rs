@@ -18,6 +18,7 @@ mod options;
 mod pgn;
 mod play;
 mod play_move;
+pub mod puzzle;
 mod rating;
 mod rematch;
 mod resign;
@@ -27,7 +28,7 @@ mod takeback;
 
 pub use options::Invocation;
 
-use crate::service::{Ctx, Refusal, Reply, Service};
+use crate::service::{Ctx, MoveRoute, Outcome, Refusal, Reply, Service};
 
 /// The longest input a command reads; longer text is refused unread.
 pub const MAX_INPUT: usize = 500;
@@ -56,6 +57,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     rating::INFO,
     history::INFO,
     pgn::INFO,
+    puzzle::INFO,
     rules::INFO,
     learn::INFO,
     learn::HINT_INFO,
@@ -109,9 +111,11 @@ async fn run_admitted(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Repl
         "rating" | "ratings" => rating::run(service, ctx, &inv).await,
         "history" | "games" => history::run(service, ctx, &inv).await,
         "pgn" => pgn::run(service, ctx, &inv).await,
+        "puzzle" | "puzzles" => puzzle::run(service, ctx, &inv).await,
+        "giveup" => puzzle::act(service, ctx, puzzle::PuzzleAction::GiveUp).await,
         "rules" => rules::run(service, ctx, &inv).await,
         "learn" | "lesson" => learn::run(service, ctx, &inv).await,
-        "hint" => learn::hint(service, ctx, &inv).await,
+        "hint" => hint(service, ctx, &inv).await,
         "settings" => settings::run(service, ctx, &inv).await,
         "help" => help::run(service, ctx, &inv).await,
         _ => learn::route_plain(service, ctx, &inv).await,
@@ -126,12 +130,21 @@ async fn run_admitted(service: &Service, ctx: &Ctx, inv: Invocation) -> Vec<Repl
     }
 }
 
+/// `hint` serves the puzzle being solved here, else the lesson.
+async fn hint(service: &Service, ctx: &Ctx, inv: &Invocation) -> Outcome<Vec<Reply>> {
+    if service.route_move(ctx).await? == MoveRoute::Puzzle {
+        puzzle::act(service, ctx, puzzle::PuzzleAction::Hint).await
+    } else {
+        learn::hint(service, ctx, inv).await
+    }
+}
+
 /// Whether a word is a command name (otherwise a line is read as a move).
 pub fn is_command(word: &str) -> bool {
     let w = word.to_ascii_lowercase();
     COMMANDS.iter().any(|c| c.name == w)
         || matches!(
             w.as_str(),
-            "cancel" | "m" | "top" | "ratings" | "games" | "lesson"
+            "cancel" | "m" | "top" | "ratings" | "games" | "lesson" | "puzzles" | "hint" | "giveup"
         )
 }

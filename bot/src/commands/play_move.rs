@@ -1,7 +1,7 @@
 //! `move <move> [game:N]`, or just the move on its own line.
 
 use super::{CommandInfo, Invocation};
-use crate::service::{refuse, Ctx, Outcome, Reply, Service};
+use crate::service::{refuse, Ctx, MoveRoute, Outcome, Reply, Service};
 
 pub const INFO: CommandInfo = CommandInfo {
     name: "move",
@@ -21,7 +21,11 @@ pub async fn run(service: &Service, ctx: &Ctx, inv: &Invocation) -> Outcome<Vec<
     if text.trim().is_empty() {
         return refuse("Which move? For example: move e2e3, or move Nf3.");
     }
-    service.play_move(ctx, inv.game()?, &text).await
+    let game = inv.game()?;
+    if game.is_none() && service.route_move(ctx).await? == MoveRoute::Puzzle {
+        return service.puzzle_move(ctx, &text).await;
+    }
+    service.play_move(ctx, game, &text).await
 }
 
 /// A line that is not a command: try it as a move.
@@ -32,6 +36,9 @@ pub async fn run_plain(service: &Service, ctx: &Ctx, inv: &Invocation) -> Outcom
             "'{}' is not a command I know. Type help for the list.",
             text.split_whitespace().next().unwrap_or("")
         ));
+    }
+    if service.route_move(ctx).await? == MoveRoute::Puzzle {
+        return service.puzzle_move(ctx, &text).await;
     }
     service.play_move(ctx, None, &text).await
 }

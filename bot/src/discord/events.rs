@@ -24,13 +24,27 @@ pub async fn handle(
 /// A button's id, `accept:3`, as the command it stands for.
 pub fn button_invocation(custom_id: &str) -> Option<Invocation> {
     if custom_id == "hint:lesson" {
+        // `learn hint`, not `hint`: a puzzle open here would take a bare `hint`.
         return Some(Invocation {
-            name: "hint".into(),
+            name: "learn".into(),
+            words: vec!["hint".into()],
             ..Invocation::default()
         });
     }
     let (action, id) = custom_id.split_once(':')?;
     let id: i64 = id.parse().ok()?;
+    if let Some(word) = match action {
+        "puzzlehint" => Some("hint"),
+        "puzzlegiveup" => Some("giveup"),
+        _ => None,
+    } {
+        // The session is the clicker's own one in this place.
+        return Some(Invocation {
+            name: "puzzle".into(),
+            words: vec![word.into()],
+            ..Invocation::default()
+        });
+    }
     let (name, key) = match action {
         "accept" => ("accept", "challenge"),
         "decline" => ("decline", "challenge"),
@@ -126,7 +140,13 @@ async fn on_message(
             .ok()
             .flatten()
             .is_some();
-    if !in_dm && !in_game_thread {
+    let in_puzzle_place = !in_dm && !in_game_thread && {
+        let store = data.service.store();
+        let channel = msg.channel_id.to_string();
+        store.is_daily_thread(&channel).await.unwrap_or(false)
+            || store.has_active_session_in(&channel).await.unwrap_or(false)
+    };
+    if !in_dm && !in_game_thread && !in_puzzle_place {
         return Ok(()); // the bot does not read ordinary channels
     }
     let too_long = msg.content.chars().count() > MAX_INPUT;

@@ -96,6 +96,9 @@ async fn pump_outbox(
             if reply.opens_game {
                 send::open_thread(&http, &service, &reply, &message).await;
             }
+            if reply.daily_post.is_some() {
+                send::open_daily_thread(&http, &service, &reply, &message).await;
+            }
         }
     }
 }

@@ -29,6 +29,8 @@ pub fn button_id(b: &Button) -> String {
         Button::OfferDraw(id) => format!("draw:{id}"),
         Button::Rematch(id) => format!("rematch:{id}"),
         Button::Hint => "hint:lesson".into(),
+        Button::PuzzleHint(id) => format!("puzzlehint:{id}"),
+        Button::PuzzleGiveUp(id) => format!("puzzlegiveup:{id}"),
     }
 }
 
@@ -43,7 +45,8 @@ fn components(reply: &Reply) -> Vec<CreateActionRow> {
             let style = match b {
                 Button::Accept(_) | Button::Rematch(_) => ButtonStyle::Success,
                 Button::Decline(_) | Button::Resign(_) => ButtonStyle::Danger,
-                Button::OfferDraw(_) | Button::Hint => ButtonStyle::Secondary,
+                Button::OfferDraw(_) | Button::Hint | Button::PuzzleHint(_) => ButtonStyle::Secondary,
+                Button::PuzzleGiveUp(_) => ButtonStyle::Danger,
             };
             CreateButton::new(button_id(b))
                 .label(b.label())
@@ -148,5 +151,33 @@ pub async fn open_thread(
         Err(e) => {
             tracing::warn!(error = %e, game, "could not open a thread; the game stays in the channel")
         }
+    }
+}
+
+/// Gives the daily puzzle post a thread for answers: a move typed there
+/// starts the day's puzzle for whoever types it.
+pub async fn open_daily_thread(
+    http: &Http,
+    service: &Service,
+    reply: &Reply,
+    message: &serenity::Message,
+) {
+    let Some(day) = reply.daily_post else { return };
+    let name = "Daily puzzle: answers here";
+    match message
+        .channel_id
+        .create_thread_from_message(http, message.id, CreateThread::new(name))
+        .await
+    {
+        Ok(thread) => {
+            let thread_id = thread.id.to_string();
+            if let Err(e) = service
+                .daily_thread_opened(&reply.place.server, day, &thread_id)
+                .await
+            {
+                tracing::error!(error = %e, day, "could not record the daily puzzle thread");
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, day, "could not open the daily puzzle thread"),
     }
 }

@@ -116,7 +116,11 @@ impl Service {
             return Ok(false);
         }
         let thread = self.store().game_in_channel(channel).await?;
-        Ok(thread.is_none_or(|g| g.status != "active"))
+        if thread.is_some_and(|g| g.status == "active") {
+            return Ok(false);
+        }
+        // A puzzle being solved here comes before the lesson.
+        Ok(self.route_move(ctx).await? != super::MoveRoute::Puzzle)
     }
 
     /// A try in the player's current task.

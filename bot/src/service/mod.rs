@@ -5,10 +5,12 @@
 mod challenges;
 mod clock;
 mod cpu;
+mod daily;
 mod games;
 mod lessons;
 mod lookup;
 mod rate;
+mod puzzles;
 mod ratings;
 mod reply;
 mod settings;
@@ -19,6 +21,8 @@ pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use lessons::LessonAction;
 pub use rate::{slow_down_message, Admission, RateLimit};
+pub use daily::{daily_variant, DAY_MS};
+pub use puzzles::MoveRoute;
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 

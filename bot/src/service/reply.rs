@@ -19,6 +19,9 @@ pub struct Reply {
     pub opens_game: bool,
     /// A finished game's moves, for an animated picture.
     pub animation: Option<Vec<Position>>,
+    /// The daily puzzle post of this day: the front end opens a thread
+    /// for answers and reports it with `Service::daily_thread_opened`.
+    pub daily_post: Option<i64>,
 }
 
 impl Reply {
@@ -32,6 +35,7 @@ impl Reply {
             game: None,
             opens_game: false,
             animation: None,
+            daily_post: None,
         }
     }
 
@@ -87,6 +91,9 @@ pub enum Button {
     Rematch(GameId),
     /// A lesson's hint: the task's piece and where it can go.
     Hint,
+    /// Puzzle session buttons.
+    PuzzleHint(i64),
+    PuzzleGiveUp(i64),
 }
 
 impl Button {
@@ -98,6 +105,8 @@ impl Button {
             Button::OfferDraw(_) => "Offer draw",
             Button::Rematch(_) => "Rematch",
             Button::Hint => "Hint",
+            Button::PuzzleHint(_) => "Hint",
+            Button::PuzzleGiveUp(_) => "Give up",
         }
     }
 
@@ -109,7 +118,9 @@ impl Button {
             Button::Resign(id) => format!("resign game:{id}"),
             Button::OfferDraw(id) => format!("draw game:{id}"),
             Button::Rematch(id) => format!("rematch game:{id}"),
-            Button::Hint => "hint".into(),
+            Button::Hint => "learn hint".into(),
+            Button::PuzzleHint(_) => "puzzle hint".into(),
+            Button::PuzzleGiveUp(_) => "puzzle giveup".into(),
         }
     }
 }

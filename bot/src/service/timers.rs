@@ -27,6 +27,7 @@ impl Service {
         for id in self.store().due_games(now).await? {
             self.fire_game_timer(id, now).await?;
         }
+        self.post_daily_puzzles().await?;
         Ok(())
     }
 

@@ -6,11 +6,13 @@ mod games;
 mod lessons;
 mod health;
 mod players;
+mod puzzles;
 
 pub use challenges::ChallengeRow;
 pub use games::{GameRow, MoveRow};
 pub use lessons::LessonRow;
 pub use players::{RatingRow, ServerSettings};
+pub use puzzles::{PuzzleRatingRow, PuzzleRow, SessionRow};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -69,7 +71,9 @@ impl Store {
             })?;
         health::check(&pool, path).await?;
         sqlx::migrate!("../migrations").run(&pool).await?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        store.load_shipped_puzzles().await?;
+        Ok(store)
     }
 
     /// Closes the database (a clean shutdown; the next open carries on).

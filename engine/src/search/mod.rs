@@ -112,6 +112,9 @@ pub struct Searcher {
     path: Vec<u64>,
     root_index: usize,
     pv: Vec<Vec<Move>>,
+    /// Root moves the running search leaves out (the second-best search
+    /// of the puzzle miner).
+    excluded: Vec<Move>,
 }
 
 impl Default for Searcher {
@@ -140,6 +143,7 @@ impl Searcher {
             path: Vec::new(),
             root_index: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
+            excluded: Vec::new(),
         }
     }
 
@@ -176,6 +180,36 @@ impl Searcher {
         self.search_with(pos, history, limits, |_| {})
     }
 
+    /// [`search`](Searcher::search) without the root moves in `excluded`:
+    /// the best of the rest, to tell an only move from one of several.
+    /// `None` if no other move is legal.
+    ///
+    /// ```
+    /// use engine::search::{Limits, Searcher};
+    /// use engine::{Position, Variant};
+    /// let pos = Position::from_fen(Variant::Shatranj, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+    /// let mut searcher = Searcher::new();
+    /// let best = searcher.search(&pos, &[], Limits::depth(3)).unwrap();
+    /// let second = searcher.search_excluding(&pos, &[], Limits::depth(3), &[best.best]).unwrap();
+    /// assert_ne!(second.best, best.best);
+    /// assert!(!second.is_mate());
+    /// ```
+    pub fn search_excluding(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: Limits,
+        excluded: &[Move],
+    ) -> Option<SearchResult> {
+        if pos.legal_moves().iter().all(|m| excluded.contains(m)) {
+            return None;
+        }
+        self.excluded = excluded.to_vec();
+        let result = self.search_with(pos, history, limits, |_| {});
+        self.excluded.clear();
+        result
+    }
+
     /// [`search`](Searcher::search), reporting each finished iteration.
     pub fn search_with(
         &mut self,
@@ -184,7 +218,12 @@ impl Searcher {
         limits: Limits,
         mut on_iteration: impl FnMut(&SearchResult),
     ) -> Option<SearchResult> {
-        let root_moves = pos.legal_moves();
+        let root_moves: crate::MoveList = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| !self.excluded.contains(m))
+            .copied()
+            .collect();
         if root_moves.is_empty() || pos.outcome().is_some() {
             return None;
         }

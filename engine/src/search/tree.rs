@@ -104,6 +104,9 @@ impl Searcher {
         let mut tried: arrayvec::ArrayVec<Move, 256> = arrayvec::ArrayVec::new();
         let original_alpha = alpha;
         for (m, _) in picker {
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
             let child = pos.play(&m);
             let gives_check = child.is_check();
             let quiet = !m.is_capture() && !m.promotion;
@@ -173,8 +176,11 @@ impl Searcher {
         } else {
             best_move.as_ref()
         };
-        self.tt
-            .store(pos.hash, ply, store_move, best_score, depth, bound);
+        // A root searched without some moves is not worth remembering.
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt
+                .store(pos.hash, ply, store_move, best_score, depth, bound);
+        }
         best_score
     }
 

@@ -54,9 +54,10 @@ mod tests {
     use crate::discord::events::button_invocation;
 
     #[test]
-    fn the_hint_button_runs_hint() {
+    fn the_hint_button_runs_the_lessons_hint() {
         let inv = button_invocation("hint:lesson").expect("known button");
-        assert_eq!(inv.name, "hint");
-        assert!(inv.words.is_empty() && inv.options.is_empty());
+        assert_eq!(inv.name, "learn");
+        assert_eq!(inv.words, ["hint"]);
+        assert!(inv.options.is_empty());
     }
 }

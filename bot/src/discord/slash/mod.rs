@@ -14,6 +14,7 @@ mod moves;
 mod pgn;
 mod play;
 mod play_move;
+mod puzzle;
 mod rating;
 mod rematch;
 mod resign;
@@ -40,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rating::rating(),
         history::history(),
         pgn::pgn(),
+        puzzle::puzzle(),
         rules::rules(),
         learn::learn(),
         settings::settings(),

@@ -1,0 +1,57 @@
+//! The real `alfil console` driving `puzzle` on stdin: a puzzle, a hint,
+//! giving up, and solving the next one with its own moves.
+
+use alfil::puzzles::data::shipped;
+use engine::Variant;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn console(dir: &std::path::Path, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
+        .args(["console", "--db"])
+        .arg(dir.join("alfil.db"))
+        .arg("--out")
+        .arg(dir.join("boards"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run alfil console");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn puzzle_hint_giveup_and_a_solve_on_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    // A new player (1500) gets the Shatranj puzzle rated nearest 1500.
+    let mut mine: Vec<_> = shipped()
+        .into_iter()
+        .filter(|p| p.variant == Variant::Shatranj)
+        .collect();
+    mine.sort_by(|a, b| ((a.rating - 1500).abs(), &a.id).cmp(&((b.rating - 1500).abs(), &b.id)));
+    let first = &mine[0];
+    let out = console(
+        dir.path(),
+        "alice: puzzle shatranj\nalice: hint\nalice: puzzle giveup\n",
+    );
+    assert!(out.contains(&format!("Puzzle {}", first.id)), "{out}");
+    assert!(out.contains("Hint: move the piece on"), "{out}");
+    assert!(out.contains("The solution:"), "{out}");
+    assert!(out.contains("board: "), "{out}");
+
+    // Bob solves the same puzzle move by move.
+    let mut script = String::from("bob: puzzle shatranj\n");
+    for m in first.moves.iter().step_by(2) {
+        script.push_str(&format!("bob: {m}\n"));
+    }
+    let out = console(dir.path(), &script);
+    assert!(out.contains("solved!"), "{out}");
+}
