@@ -66,7 +66,7 @@ async fn puzzle_harness() -> Harness {
 }
 
 async fn say(h: &Harness, who: &alfil::service::Ctx, line: &str) -> String {
-    let inv = alfil::commands::Invocation::parse(line, |n| user(n)).unwrap();
+    let inv = alfil::commands::Invocation::parse(line, user).unwrap();
     texts(&alfil::commands::run(&h.service, who, inv).await)
 }
 

@@ -45,7 +45,9 @@ fn components(reply: &Reply) -> Vec<CreateActionRow> {
             let style = match b {
                 Button::Accept(_) | Button::Rematch(_) => ButtonStyle::Success,
                 Button::Decline(_) | Button::Resign(_) => ButtonStyle::Danger,
-                Button::OfferDraw(_) | Button::Hint | Button::PuzzleHint(_) => ButtonStyle::Secondary,
+                Button::OfferDraw(_) | Button::Hint | Button::PuzzleHint(_) => {
+                    ButtonStyle::Secondary
+                }
                 Button::PuzzleGiveUp(_) => ButtonStyle::Danger,
             };
             CreateButton::new(button_id(b))

@@ -9,8 +9,8 @@ mod daily;
 mod games;
 mod lessons;
 mod lookup;
-mod rate;
 mod puzzles;
+mod rate;
 mod ratings;
 mod reply;
 mod settings;
@@ -19,10 +19,10 @@ mod timers;
 
 pub use challenges::{ColorChoice, GameOptions};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use lessons::LessonAction;
-pub use rate::{slow_down_message, Admission, RateLimit};
 pub use daily::{daily_variant, DAY_MS};
+pub use lessons::LessonAction;
 pub use puzzles::MoveRoute;
+pub use rate::{slow_down_message, Admission, RateLimit};
 pub use reply::{BoardSpec, Button, Reply};
 pub use settings::SettingChange;
 

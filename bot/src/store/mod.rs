@@ -3,8 +3,8 @@
 
 mod challenges;
 mod games;
-mod lessons;
 mod health;
+mod lessons;
 mod players;
 mod puzzles;
 
