@@ -48,7 +48,7 @@ fn a_lesson_on_the_console_resumes_after_a_restart() {
         "{first}"
     );
     assert!(first.contains("can go to c1, e1, c2, d2, e2"), "{first}");
-    assert!(first.contains("[Hint] `hint`"), "{first}");
+    assert!(first.contains("[Hint] `learn hint`"), "{first}");
     assert!(first.contains("well done"), "{first}");
     assert!(first.contains("lesson 2/"), "{first}");
     let boards = first

@@ -3,7 +3,7 @@
 
 mod common;
 
-use alfil::service::{GameOptions, SettingChange};
+use alfil::service::{Config, GameOptions, SettingChange};
 use common::*;
 use engine::Variant;
 
@@ -95,7 +95,12 @@ async fn an_idle_player_is_replaced_by_the_cpu_until_they_are_back() {
 
 #[tokio::test]
 async fn a_move_hands_the_seat_back_and_is_played() {
-    let mut h = Harness::new().await;
+    // The CPU thinks a full second, so Alice's move lands while it does.
+    let mut h = Harness::with_config(Config {
+        cpu_move_ms: 1000,
+        ..config()
+    })
+    .await;
     let (alice, bob) = (ctx("Alice"), ctx("Bob"));
     let game = new_game(&h, &alice, &bob, opts(Variant::Shatranj)).await;
     h.advance(600);

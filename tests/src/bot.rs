@@ -126,6 +126,9 @@ impl BotProcess {
             .env("ALFIL_DB", &c.db)
             .env("RUST_LOG", format!("{},{}", c.rust_log, SERENITY_PARSE_LOG))
             .env("NO_COLOR", "1")
+            // Scripted players type far faster than people; a scenario
+            // about the limit sets its own through `env`.
+            .env("ALFIL_RATE_LIMIT", "off")
             .envs(c.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

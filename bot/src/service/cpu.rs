@@ -31,12 +31,18 @@ impl Service {
         let game = game.clone();
         let seed = game.moves().len() as u64 ^ game.start().hash();
         let time = Duration::from_millis(self.config().cpu_move_ms);
-        tokio::task::spawn_blocking(move || {
+        let start = std::time::Instant::now();
+        let best = tokio::task::spawn_blocking(move || {
             level.choose_move(&game, seed, Some(time)).map(|r| r.best)
         })
         .await
         .ok()
-        .flatten()
+        .flatten();
+        // Weak levels decide at once; taking the whole thinking time keeps
+        // the pace even, and leaves a returning player a fair moment to
+        // take the seat back before the CPU moves.
+        tokio::time::sleep(time.saturating_sub(start.elapsed())).await;
+        best
     }
 
     /// Whether the CPU, playing `color`, takes a draw: only when it stands worse.
