@@ -4,38 +4,8 @@
 
 mod common;
 
+use common::console::console;
 use common::lines::{ENDINGS, REPETITION, SHATRANJ_FROM_START};
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-/// Runs the console over a script; its output.
-fn console(db: &Path, out: &Path, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(["console", "--cpu-ms", "30", "--db"])
-        .arg(db)
-        .arg("--out")
-        .arg(out)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run alfil console");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "console failed: {}\n{stdout}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
 
 /// Every board the output names exists and decodes as an image.
 fn check_pictures(output: &str) -> usize {

@@ -2,36 +2,9 @@
 //! wrong try explained, a hint drawn, a task solved, and a second run over
 //! the same database that resumes where the player left.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
-fn console(db: &Path, out: &Path, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(["console", "--cpu-ms", "30", "--db"])
-        .arg(db)
-        .arg("--out")
-        .arg(out)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run alfil console");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        output.status.success(),
-        "console failed: {}\n{stdout}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
+use common::console::console;
 
 #[test]
 fn a_lesson_on_the_console_resumes_after_a_restart() {

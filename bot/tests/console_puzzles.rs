@@ -1,31 +1,14 @@
 //! The real `alfil console` driving `puzzle` on stdin: a puzzle, a hint,
 //! giving up, and solving the next one with its own moves.
 
+mod common;
+
 use alfil::puzzles::data::shipped;
 use engine::Variant;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
+/// The console over `dir`'s database and boards folder.
 fn console(dir: &std::path::Path, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(["console", "--db"])
-        .arg(dir.join("alfil.db"))
-        .arg("--out")
-        .arg(dir.join("boards"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run alfil console");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    String::from_utf8(output.stdout).unwrap()
+    common::console::console(&dir.join("alfil.db"), &dir.join("boards"), script)
 }
 
 #[test]

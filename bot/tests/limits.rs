@@ -6,10 +6,9 @@ mod common;
 
 use alfil::commands::{self, Invocation, MAX_INPUT};
 use alfil::service::{Config, RateLimit};
+use common::console::console_with;
 use common::{ctx, new_game, opts, texts, Harness};
 use engine::Variant;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn limited() -> Config {
     Config {
@@ -86,27 +85,15 @@ async fn slash_options_and_typed_lines_are_capped_in_length() {
 #[test]
 fn the_console_caps_lines_and_limits_rates() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(["console", "--rate-limit", "3/600", "--db"])
-        .arg(dir.path().join("a.db"))
-        .arg("--out")
-        .arg(dir.path().join("boards"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let mut script = format!("bob: {}\n", "x".repeat(5000));
     script.push_str(&"alice: rules\n".repeat(6));
     script.push_str("bob: rules\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = console_with(
+        &["--rate-limit", "3/600"],
+        &dir.path().join("a.db"),
+        &dir.path().join("boards"),
+        &script,
+    );
     assert_eq!(text.matches("too long").count(), 1, "{text}");
     assert_eq!(text.matches("Slow down").count(), 1, "{text}");
     // Bob's second command still passes after Alice's flood.

@@ -207,19 +207,8 @@ impl Service {
         let right = played == expected
             || (last && after.outcome().and_then(|o| o.winner()) == Some(pos.turn()));
         if !right {
-            let solution = self.line_text(&puzzle, session.step)?;
-            session.status = "failed".into();
-            self.store().update_session(&session).await?;
-            let note = self.rate_attempt(&session, &puzzle, 0.0).await?;
-            let board = self
-                .puzzle_board(
-                    ctx,
-                    &puzzle,
-                    &pos,
-                    None,
-                    None,
-                    arrows(&line[session.step..]),
-                )
+            let (solution, note, board) = self
+                .fail_attempt(ctx, &mut session, &puzzle, &pos, &line)
                 .await?;
             return Ok(vec![Reply::text(
                 &ctx.place,
@@ -290,19 +279,8 @@ impl Service {
     pub async fn puzzle_give_up(&self, ctx: &Ctx) -> Outcome<Vec<Reply>> {
         let (mut session, puzzle) = self.session_here(ctx).await?;
         let (pos, line) = position_at(&puzzle, session.step)?;
-        let solution = self.line_text(&puzzle, session.step)?;
-        session.status = "failed".into();
-        self.store().update_session(&session).await?;
-        let note = self.rate_attempt(&session, &puzzle, 0.0).await?;
-        let board = self
-            .puzzle_board(
-                ctx,
-                &puzzle,
-                &pos,
-                None,
-                None,
-                arrows(&line[session.step..]),
-            )
+        let (solution, note, board) = self
+            .fail_attempt(ctx, &mut session, &puzzle, &pos, &line)
             .await?;
         Ok(vec![Reply::text(
             &ctx.place,
@@ -326,6 +304,27 @@ impl Service {
 
     /// Rates the first attempt (`result` 1 solved, 0.5 hinted, 0 failed);
     /// returns a note for the player, empty when unrated.
+    /// Ends an attempt as failed (a wrong move or giving up): rates it and
+    /// draws the rest of the line. The solution's text, the rating note and
+    /// the board.
+    async fn fail_attempt(
+        &self,
+        ctx: &Ctx,
+        session: &mut SessionRow,
+        puzzle: &PuzzleRow,
+        pos: &Position,
+        line: &[Move],
+    ) -> Outcome<(String, String, BoardSpec)> {
+        let solution = self.line_text(puzzle, session.step)?;
+        session.status = "failed".into();
+        self.store().update_session(session).await?;
+        let note = self.rate_attempt(session, puzzle, 0.0).await?;
+        let board = self
+            .puzzle_board(ctx, puzzle, pos, None, None, arrows(&line[session.step..]))
+            .await?;
+        Ok((solution, note, board))
+    }
+
     async fn rate_attempt(
         &self,
         session: &SessionRow,

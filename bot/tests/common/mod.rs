@@ -3,6 +3,7 @@
 //! lines of moves and to check that a refused command changed nothing.
 #![allow(dead_code)]
 
+pub mod console;
 pub mod lines;
 
 use alfil::service::{
