@@ -1,16 +1,16 @@
 //! `alfil backup <file> [--db FILE]`: a consistent copy of the database,
 //! safe to take while the bot is running.
 
-use alfil::store::Store;
+use crate::db_arg::DbArg;
+use alfil::store::{Location, Store};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Where to write the copy (must not exist yet)
     file: PathBuf,
-    /// The SQLite database file to copy
-    #[arg(long, default_value = "alfil.db", env = "ALFIL_DB")]
-    db: PathBuf,
+    #[command(flatten)]
+    db: DbArg,
 }
 
 pub fn run(args: Args) -> Result<(), String> {
@@ -20,14 +20,20 @@ pub fn run(args: Args) -> Result<(), String> {
             args.file.display()
         ));
     }
-    if !args.db.exists() {
-        return Err(format!("there is no database at {}", args.db.display()));
+    let db = match args.db.location()? {
+        Location::File(path) => path,
+        Location::Postgres(_) => {
+            return Err("alfil backup copies a SQLite file; on PostgreSQL use pg_dump".into())
+        }
+    };
+    if !db.exists() {
+        return Err(format!("there is no database at {}", db.display()));
     }
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
-        let store = Store::open(&args.db)
+        let store = Store::open(&db)
             .await
-            .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
+            .map_err(|e| format!("cannot open {}: {e}", db.display()))?;
         store
             .backup(&args.file)
             .await

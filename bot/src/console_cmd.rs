@@ -1,5 +1,6 @@
 //! `alfil console [--db FILE] [--out DIR]`
 
+use crate::db_arg::DbArg;
 use alfil::service::{Config, RateLimit, Service, SystemClock};
 use alfil::store::Store;
 use std::path::PathBuf;
@@ -7,9 +8,8 @@ use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The SQLite database file (created if missing)
-    #[arg(long, default_value = "alfil.db", env = "ALFIL_DB")]
-    db: PathBuf,
+    #[command(flatten)]
+    db: DbArg,
     /// Where board pictures are written
     #[arg(long, default_value = "alfil-boards")]
     out: PathBuf,
@@ -25,9 +25,10 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
-        let store = Store::open(&args.db)
+        let at = args.db.location()?;
+        let store = Store::connect(&at)
             .await
-            .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
+            .map_err(|e| format!("cannot open {at}: {e}"))?;
         let config = Config {
             cpu_move_ms: args.cpu_ms,
             rate_limit: args.rate_limit,
@@ -37,7 +38,11 @@ pub fn run(args: Args) -> Result<(), String> {
         service.resume().await.map_err(|e| e.to_string())?;
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let mut stdout = std::io::stdout();
-        let result = alfil::console::run(service, outbox, stdin, &args.out, &mut stdout).await;
+        let result =
+            alfil::console::run(service.clone(), outbox, stdin, &args.out, &mut stdout).await;
+        if let Err(error) = service.release_timers().await {
+            tracing::warn!(%error, "could not give up the timers' lease");
+        }
         store.close().await;
         result.map_err(|e| e.to_string())
     })

@@ -2,6 +2,7 @@
 
 mod backup_cmd;
 mod console_cmd;
+mod db_arg;
 mod perft_cmd;
 mod puzzles_cmd;
 mod render_cmd;

@@ -1,16 +1,16 @@
 //! `alfil run`: the Discord bot.
 
+use crate::db_arg::DbArg;
 use alfil::discord;
+use alfil::discord::shards::ShardRange;
 use alfil::service::{Config, RateLimit, Service, SystemClock};
 use alfil::store::Store;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The SQLite database file (created if missing)
-    #[arg(long, default_value = "alfil.db", env = "ALFIL_DB")]
-    db: PathBuf,
+    #[command(flatten)]
+    db: DbArg,
     /// Do not ask for the Message Content intent: moves only by /move and buttons
     #[arg(long)]
     no_message_content: bool,
@@ -34,6 +34,11 @@ pub struct Args {
     /// Commands each user may give, as commands/seconds, or off
     #[arg(long, default_value = "12/10", env = "ALFIL_RATE_LIMIT")]
     rate_limit: RateLimit,
+    /// The gateway shards this process runs, as first..last/total (both
+    /// ends included); other processes on the same PostgreSQL run the rest
+    /// [default: all shards, as many as Discord advises]
+    #[arg(long, env = "ALFIL_SHARDS", value_name = "FIRST..LAST/TOTAL")]
+    shards: Option<ShardRange>,
 }
 
 const NO_TOKEN: &str = "no DISCORD_TOKEN in the environment.
@@ -59,9 +64,10 @@ pub fn run(args: Args) -> Result<(), String> {
         .filter(|p| !p.is_empty());
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async move {
-        let store = Store::open(&args.db)
+        let at = args.db.location()?;
+        let store = Store::connect(&at)
             .await
-            .map_err(|e| format!("cannot open {}: {e}", args.db.display()))?;
+            .map_err(|e| format!("cannot open {at}: {e}"))?;
         let config = Config {
             cpu_move_ms: args.cpu_ms,
             idle_minute_ms: args.idle_minute_ms.max(1),
@@ -75,6 +81,7 @@ pub fn run(args: Args) -> Result<(), String> {
             token,
             proxy,
             message_content: !args.no_message_content,
+            shards: args.shards,
         };
         let result = discord::run(service, outbox, options).await;
         store.close().await;

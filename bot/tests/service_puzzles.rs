@@ -50,17 +50,7 @@ fn fixtures() -> Vec<Puzzle> {
 /// A harness whose only puzzles are the fixtures.
 async fn puzzle_harness() -> Harness {
     let h = Harness::new().await;
-    use sqlx::ConnectOptions;
-    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(h.db())
-        .connect()
-        .await
-        .unwrap();
-    sqlx::query("DELETE FROM puzzles")
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    drop(conn);
+    h.db.execute("DELETE FROM puzzles").await;
     h.service.store().load_puzzles(&fixtures()).await.unwrap();
     h
 }

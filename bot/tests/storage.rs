@@ -48,7 +48,8 @@ async fn play_on(service: &Service, game: i64, players: [&str; 2], plies: usize,
 /// began, and each game in it is a beginning of the real game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_backup_taken_during_play_restores_every_game() {
-    let h = Harness::new().await;
+    // A backup copies a SQLite file, whatever store the run tests.
+    let h = Harness::on(common::TestDb::sqlite(), common::config()).await;
     let mut games = Vec::new();
     for i in 0..8 {
         let (w, b) = (format!("W{i}"), format!("B{i}"));
@@ -68,7 +69,8 @@ async fn a_backup_taken_during_play_restores_every_game() {
     for (id, _, _) in &games {
         acked_before.insert(*id, h.service.store().moves(*id).await.unwrap().len());
     }
-    let copy = h.dir.path().join("backup.db");
+    let backups = tempfile::tempdir().unwrap();
+    let copy = backups.path().join("backup.db");
     h.service.store().backup(&copy).await.expect("backup");
     for t in tasks {
         t.await.unwrap();

@@ -6,6 +6,7 @@ mod errors;
 pub mod events;
 pub mod identity;
 pub mod send;
+pub mod shards;
 mod slash;
 
 use crate::commands::{self, Invocation};
@@ -28,6 +29,9 @@ pub struct Options {
     pub proxy: Option<String>,
     /// Read plain-message moves in guild threads (a privileged intent).
     pub message_content: bool,
+    /// The gateway shards this process runs; `None`: all, as many as
+    /// Discord advises.
+    pub shards: Option<shards::ShardRange>,
 }
 
 /// The gateway intents alfil asks for.
@@ -81,7 +85,25 @@ pub async fn run(
     if let Err(e) = service.resume().await {
         tracing::error!(error = %e, "could not resume the CPU's games");
     }
-    client.start_autosharded().await?;
+    let result = match options.shards {
+        Some(r) => {
+            tracing::info!(
+                first = r.first,
+                last = r.last,
+                total = r.total,
+                "running shards"
+            );
+            // serenity's range includes its end, as ALFIL_SHARDS does.
+            client.start_shard_range(r.first..r.last, r.total).await
+        }
+        None => client.start_autosharded().await,
+    };
+    // Whatever ended the connection, another process may take the timers
+    // over now rather than when the lease runs out.
+    if let Err(error) = service.release_timers().await {
+        tracing::warn!(%error, "could not give up the timers' lease");
+    }
+    result?;
     Ok(())
 }
 
@@ -117,7 +139,7 @@ async fn tick(service: Service) {
             tracing::error!(error = %e, "timers failed");
         }
         ticks += 1;
-        if ticks.is_multiple_of(CHECKPOINT_SECS) {
+        if ticks.is_multiple_of(CHECKPOINT_SECS) && service.store().file().is_some() {
             if let Err(error) = service.store().checkpoint().await {
                 tracing::warn!(%error, "WAL checkpoint failed");
             }

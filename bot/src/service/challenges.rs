@@ -507,6 +507,7 @@ impl Service {
             last_move_at: now,
             turn_deadline: None,
             idle_deadline: None,
+            version: 0,
         }
     }
 
@@ -515,7 +516,7 @@ impl Service {
     async fn started(&self, id: GameId, head: &str) -> Outcome<Vec<Reply>> {
         let mut loaded = self.load(id).await?;
         self.set_deadlines(&mut loaded).await?;
-        self.store().update_game(&loaded.row).await?;
+        self.store().update_game(&mut loaded.row).await?;
         let mut reply = self.game_reply(&loaded, head, "").await?;
         reply.opens_game = true;
         self.schedule_cpu_if_due(&loaded);
@@ -530,7 +531,7 @@ impl Service {
             return refuse(format!("There is no game #{id}."));
         };
         row.channel = channel.to_string();
-        self.store().update_game(&row).await?;
+        self.store().update_game(&mut row).await?;
         Ok(())
     }
 }

@@ -107,7 +107,7 @@ impl Service {
             loaded.row.levels[c.index()] = None;
         }
         self.set_deadlines(loaded).await?;
-        self.store().update_game(&loaded.row).await?;
+        self.store().update_game(&mut loaded.row).await?;
         Ok(vec![Reply::text(
             &ctx.place,
             format!(
@@ -187,6 +187,16 @@ impl Service {
 
     /// After a restart: let the CPU move wherever it was its turn.
     pub async fn resume(&self) -> Outcome<usize> {
+        // Another live process that holds the timers resumed them already
+        // (and would fire their timers): leave them to it.
+        if !self.claim_timers().await?.0 {
+            return Ok(0);
+        }
+        self.resume_cpu_turns().await
+    }
+
+    /// Starts the CPU in every active game where it is to move.
+    pub(crate) async fn resume_cpu_turns(&self) -> Outcome<usize> {
         let mut resumed = 0;
         for id in self.store().active_game_ids().await? {
             let loaded = self.load(id).await?;

@@ -170,7 +170,7 @@ impl Service {
             by_cpu,
         };
         self.store()
-            .record_move(&loaded.row, ply, &record, now, &ratings)
+            .record_move(&mut loaded.row, ply, &record, now, &ratings)
             .await?;
         let name = self.seat_name(&loaded.row, mover).await?;
         let by = if by_cpu && loaded.row.players[mover.index()].is_some() {
@@ -316,7 +316,7 @@ impl Service {
         loaded.game.resign(loser);
         let outcome = loaded.game.outcome().expect("resigned");
         let (ratings, note) = self.finish(&mut loaded, outcome).await?;
-        self.store().finish_game(&loaded.row, &ratings).await?;
+        self.store().finish_game(&mut loaded.row, &ratings).await?;
         let name = self.seat_name(&loaded.row, loser).await?;
         Ok(vec![
             self.game_reply(&loaded, &format!("{name} resigns."), &note)
@@ -346,7 +346,7 @@ impl Service {
             loaded.game.agree_draw();
             let outcome = loaded.game.outcome().expect("agreed");
             let (ratings, note) = self.finish(&mut loaded, outcome).await?;
-            self.store().finish_game(&loaded.row, &ratings).await?;
+            self.store().finish_game(&mut loaded.row, &ratings).await?;
             let head = format!("{name} accepts the draw.");
             replies.push(self.game_reply(&loaded, &head, &note).await?);
             return Ok(replies);
@@ -365,7 +365,7 @@ impl Service {
             return refuse("You have already offered a draw; your opponent can accept with /draw.");
         }
         loaded.row.draw_offer = Some(color_word(me).into());
-        self.store().update_game(&loaded.row).await?;
+        self.store().update_game(&mut loaded.row).await?;
         let them = self.seat_name(&loaded.row, opponent).await?;
         replies.push(
             Reply::text(
@@ -413,7 +413,7 @@ impl Service {
                 return refuse("There is no move of yours to take back yet.");
             }
             loaded.row.takeback_offer = Some(color_word(me).into());
-            self.store().update_game(&loaded.row).await?;
+            self.store().update_game(&mut loaded.row).await?;
             let name = self.seat_name(&loaded.row, me).await?;
             replies.push(Reply::text(
                 &ctx.place,
@@ -444,7 +444,7 @@ impl Service {
         loaded.row.last_move_at = self.now();
         self.set_deadlines(&mut loaded).await?;
         let from_ply = loaded.game.moves().len() as i64 + 1;
-        self.store().take_back(&loaded.row, from_ply).await?;
+        self.store().take_back(&mut loaded.row, from_ply).await?;
         let noun = if plies == 1 { "move" } else { "moves" };
         replies.push(
             self.game_reply(&loaded, &format!("Took back {plies} {noun}."), "")

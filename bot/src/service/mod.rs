@@ -28,7 +28,7 @@ pub use settings::SettingChange;
 
 use crate::store::{GameId, PlayerId, Store, StoreError};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
 
@@ -87,7 +87,21 @@ pub enum Refusal {
     #[error("{0}")]
     Player(String),
     #[error("something went wrong on our side, and nothing was changed: please try again")]
-    Store(#[from] StoreError),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Refusal {
+    /// A game another process changed first is the player's news, not our
+    /// failure: they look again and decide.
+    fn from(error: StoreError) -> Refusal {
+        match error {
+            StoreError::Stale(id) => Refusal::Player(format!(
+                "Game #{id} changed while your command was on its way (another move or \
+                 answer came first), so nothing was done: look at the board and try again."
+            )),
+            other => Refusal::Store(other),
+        }
+    }
 }
 
 pub type Outcome<T> = Result<T, Refusal>;
@@ -109,6 +123,9 @@ pub struct Config {
     pub idle_minute_ms: i64,
     /// Commands each user may give (off by default; `alfil run` sets it).
     pub rate_limit: RateLimit,
+    /// How long the timers' lease lasts unrenewed, in milliseconds: how
+    /// soon another process takes the timers over when their owner dies.
+    pub lease_ms: i64,
 }
 
 impl Default for Config {
@@ -120,6 +137,7 @@ impl Default for Config {
             leaderboard_max_deviation: 150.0,
             idle_minute_ms: 60_000,
             rate_limit: RateLimit::OFF,
+            lease_ms: 30_000,
         }
     }
 }
@@ -146,6 +164,10 @@ struct Inner {
     pending: AtomicUsize,
     settled: Notify,
     limiter: rate::Limiter,
+    /// This service's name on leases: unique per process and start.
+    owner: String,
+    /// Whether this service held the timers' lease at its last claim.
+    holds_timers: AtomicBool,
 }
 
 impl Service {
@@ -168,6 +190,8 @@ impl Service {
                 pending: AtomicUsize::new(0),
                 settled: Notify::new(),
                 limiter: rate::Limiter::default(),
+                owner: format!("{}-{:016x}", std::process::id(), rand::random::<u64>()),
+                holds_timers: AtomicBool::new(false),
             }),
         };
         (service, inbox)

@@ -1,16 +1,31 @@
 //! Timers: expiring challenges, turn limits and idle takeovers. They live
-//! in the database as deadlines, so a restart loses none of them.
+//! in the database as deadlines, so a restart loses none of them. With
+//! several processes on one database, only the holder of the timers'
+//! lease fires them, so each fires once; when the holder dies, its lease
+//! runs out and the next process to tick takes the timers over.
 
 use super::cpu::level_near;
 use super::games::color_word;
 use super::reply::Reply;
 use super::{Outcome, Place, Service};
 use engine::Color;
+use std::sync::atomic::Ordering;
+
+/// The lease whose holder fires every timer.
+const TIMERS_LEASE: &str = "timers";
 
 impl Service {
     /// Fires every timer that is due; replies go to the outbox. The front
     /// end calls this about once a second; tests call it with a set clock.
     pub async fn tick(&self) -> Outcome<()> {
+        let (held, newly) = self.claim_timers().await?;
+        if !held {
+            return Ok(());
+        }
+        if newly {
+            // The last holder may have died with CPU turns to play.
+            self.resume_cpu_turns().await?;
+        }
         let now = self.now();
         for c in self.store().expired_challenges(now).await? {
             if self.store().close_challenge(c.id, "expired", None).await? {
@@ -31,6 +46,33 @@ impl Service {
         Ok(())
     }
 
+    /// Takes or renews the timers' lease: (held now, newly taken).
+    pub(crate) async fn claim_timers(&self) -> Outcome<(bool, bool)> {
+        let now = self.now();
+        let until = now + self.config().lease_ms;
+        let owner = &self.inner.owner;
+        let held = self
+            .store()
+            .claim_lease(TIMERS_LEASE, owner, now, until)
+            .await?;
+        let was = self.inner.holds_timers.swap(held, Ordering::SeqCst);
+        if held != was {
+            tracing::info!(owner, held, "timers' lease changed hands");
+        }
+        Ok((held, held && !was))
+    }
+
+    /// Gives the timers up at a clean shutdown, so another process takes
+    /// them over at once rather than when the lease runs out.
+    pub async fn release_timers(&self) -> Outcome<()> {
+        if self.inner.holds_timers.swap(false, Ordering::SeqCst) {
+            self.store()
+                .release_lease(TIMERS_LEASE, &self.inner.owner)
+                .await?;
+        }
+        Ok(())
+    }
+
     async fn fire_game_timer(&self, id: i64, now: i64) -> Outcome<()> {
         let lock = self.game_lock(id);
         let _turn = lock.lock().await;
@@ -48,7 +90,7 @@ impl Service {
             loaded.row.levels[turn.index()] = Some(level.name().into());
             loaded.row.turn_deadline = None;
             loaded.row.idle_deadline = None;
-            self.store().update_game(&loaded.row).await?;
+            self.store().update_game(&mut loaded.row).await?;
             let minutes = self
                 .store()
                 .server_settings(&loaded.row.server)
@@ -71,6 +113,9 @@ impl Service {
             let Some(mv) = self.think(&loaded.game, level).await else {
                 return Ok(());
             };
+            // Stored first: if another process moved meanwhile, the move
+            // is refused and nobody is told it was made.
+            let reply = self.apply_move(&mut loaded, mv, true).await?;
             self.send(
                 Reply::text(
                     &place,
@@ -78,7 +123,6 @@ impl Service {
                 )
                 .for_game(id),
             );
-            let reply = self.apply_move(&mut loaded, mv, true).await?;
             self.send(reply);
             self.schedule_cpu_if_due(&loaded);
         }

@@ -1,7 +1,7 @@
 //! Challenges: offers of a game that wait for an answer.
 
 use super::{GameId, PlayerId, Result, Store};
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -30,7 +30,7 @@ pub struct ChallengeRow {
 const COLUMNS: &str = "id, server, channel, challenger, challenged, variant, stalemate, counter,
     move_rule, rated, color, turn_limit, created_at, expires_at, status, game_id, start_fen";
 
-fn challenge_row(r: &SqliteRow) -> ChallengeRow {
+fn challenge_row(r: &AnyRow) -> ChallengeRow {
     ChallengeRow {
         id: r.get("id"),
         server: r.get("server"),
@@ -57,7 +57,7 @@ impl Store {
         let r = sqlx::query(
             "INSERT INTO challenges (server, channel, challenger, challenged, variant, stalemate, counter,
                move_rule, rated, color, turn_limit, created_at, expires_at, start_fen)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
         )
         .bind(&c.server)
         .bind(&c.channel)
@@ -80,7 +80,7 @@ impl Store {
 
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
         let row = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COLUMNS} FROM challenges WHERE id = ?"
+            "SELECT {COLUMNS} FROM challenges WHERE id = $1"
         )))
         .bind(id)
         .fetch_optional(self.pool())
@@ -98,8 +98,8 @@ impl Store {
     ) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM challenges
-             WHERE status = 'open' AND server = ?1 AND expires_at > ?3 AND challenger != ?2
-               AND (challenged IS NULL OR challenged = ?2)
+             WHERE status = 'open' AND server = $1 AND expires_at > $3 AND challenger != $2
+               AND (challenged IS NULL OR challenged = $2)
              ORDER BY (challenged IS NULL), id DESC"
         )))
         .bind(server)
@@ -113,7 +113,7 @@ impl Store {
     /// Open challenges made by a player in a server.
     pub async fn challenges_by(&self, server: &str, player: PlayerId) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND server = ? AND challenger = ? ORDER BY id DESC"
+            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND server = $1 AND challenger = $2 ORDER BY id DESC"
         )))
         .bind(server)
         .bind(player)
@@ -131,7 +131,7 @@ impl Store {
         game: Option<GameId>,
     ) -> Result<bool> {
         let done = sqlx::query(
-            "UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'open'",
+            "UPDATE challenges SET status = $1, game_id = $2 WHERE id = $3 AND status = 'open'",
         )
         .bind(status)
         .bind(game)
@@ -146,7 +146,7 @@ impl Store {
     pub async fn accept_challenge(&self, id: i64, game: &super::GameRow) -> Result<Option<GameId>> {
         let mut tx = self.pool().begin().await?;
         let still_open = sqlx::query(
-            "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
+            "UPDATE challenges SET status = 'accepted' WHERE id = $1 AND status = 'open'",
         )
         .bind(id)
         .execute(&mut *tx)
@@ -157,7 +157,7 @@ impl Store {
             return Ok(None);
         }
         let game_id = super::games::insert_game(&mut tx, game).await?;
-        sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
+        sqlx::query("UPDATE challenges SET game_id = $1 WHERE id = $2")
             .bind(game_id)
             .bind(id)
             .execute(&mut *tx)
@@ -168,7 +168,7 @@ impl Store {
 
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id"
+            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= $1 ORDER BY id"
         )))
         .bind(now)
         .fetch_all(self.pool())

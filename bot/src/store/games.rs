@@ -1,7 +1,7 @@
 //! Games and their moves.
 
-use super::{GameId, PlayerId, RatingRow, Result, Store};
-use sqlx::sqlite::SqliteRow;
+use super::{GameId, PlayerId, RatingRow, Result, Store, StoreError};
+use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
 
 /// A game as stored: its options, seats, state of offers and timers.
@@ -32,6 +32,8 @@ pub struct GameRow {
     pub last_move_at: i64,
     pub turn_deadline: Option<i64>,
     pub idle_deadline: Option<i64>,
+    /// Raised by every write; a write names the version it read.
+    pub version: i64,
 }
 
 /// One stored move.
@@ -46,9 +48,9 @@ pub struct MoveRow {
 const GAME_COLUMNS: &str = "id, server, channel, variant, start_fen, stalemate, counter, move_rule,
     rated, turn_limit, white, black, white_level, black_level, white_cpu_holds, black_cpu_holds,
     status, result, reason, draw_offer, takeback_offer, rematch_of, created_at, last_move_at,
-    turn_deadline, idle_deadline";
+    turn_deadline, idle_deadline, version";
 
-fn game_row(r: &SqliteRow) -> GameRow {
+fn game_row(r: &AnyRow) -> GameRow {
     GameRow {
         id: r.get("id"),
         server: r.get("server"),
@@ -76,6 +78,7 @@ fn game_row(r: &SqliteRow) -> GameRow {
         last_move_at: r.get("last_move_at"),
         turn_deadline: r.get("turn_deadline"),
         idle_deadline: r.get("idle_deadline"),
+        version: r.get("version"),
     }
 }
 
@@ -90,7 +93,7 @@ impl Store {
 
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         let row = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
         )))
         .bind(id)
         .fetch_optional(self.pool())
@@ -100,7 +103,7 @@ impl Store {
 
     pub async fn moves(&self, game: GameId) -> Result<Vec<MoveRow>> {
         let rows =
-            sqlx::query("SELECT ply, uci, san, by_cpu FROM moves WHERE game_id = ? ORDER BY ply")
+            sqlx::query("SELECT ply, uci, san, by_cpu FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(game)
                 .fetch_all(self.pool())
                 .await?;
@@ -116,17 +119,20 @@ impl Store {
     }
 
     /// Stores a move together with the game's new state, atomically. The
-    /// primary key on (game, ply) refuses a move applied twice.
+    /// game's version is checked first, so a move based on a stale read
+    /// (another process moved first) is refused as `Stale`; the primary key
+    /// on (game, ply) would refuse it too.
     pub async fn record_move(
         &self,
-        game: &GameRow,
+        game: &mut GameRow,
         ply: i64,
         mv: &MoveRow,
         at: i64,
         ratings: &[RatingRow],
     ) -> Result<()> {
         let mut tx = self.pool().begin().await?;
-        sqlx::query("INSERT INTO moves (game_id, ply, uci, san, by_cpu, played_at) VALUES (?, ?, ?, ?, ?, ?)")
+        update_game(&mut tx, game).await?;
+        sqlx::query("INSERT INTO moves (game_id, ply, uci, san, by_cpu, played_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(game.id)
             .bind(ply)
             .bind(&mv.uci)
@@ -135,39 +141,42 @@ impl Store {
             .bind(at)
             .execute(&mut *tx)
             .await?;
-        update_game(&mut tx, game).await?;
         save_ratings(&mut tx, ratings).await?;
         tx.commit().await?;
+        game.version += 1;
         Ok(())
     }
 
     /// Takes back the last `count` plies and stores the game's new state.
-    pub async fn take_back(&self, game: &GameRow, from_ply: i64) -> Result<()> {
+    pub async fn take_back(&self, game: &mut GameRow, from_ply: i64) -> Result<()> {
         let mut tx = self.pool().begin().await?;
-        sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply >= ?")
+        update_game(&mut tx, game).await?;
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
             .bind(game.id)
             .bind(from_ply)
             .execute(&mut *tx)
             .await?;
-        update_game(&mut tx, game).await?;
         tx.commit().await?;
+        game.version += 1;
         Ok(())
     }
 
     /// Stores the game's state (seats, offers, timers, result).
-    pub async fn update_game(&self, game: &GameRow) -> Result<()> {
+    pub async fn update_game(&self, game: &mut GameRow) -> Result<()> {
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         tx.commit().await?;
+        game.version += 1;
         Ok(())
     }
 
     /// Stores a finished game and its players' new ratings together.
-    pub async fn finish_game(&self, game: &GameRow, ratings: &[RatingRow]) -> Result<()> {
+    pub async fn finish_game(&self, game: &mut GameRow, ratings: &[RatingRow]) -> Result<()> {
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         save_ratings(&mut tx, ratings).await?;
         tx.commit().await?;
+        game.version += 1;
         Ok(())
     }
 
@@ -175,7 +184,7 @@ impl Store {
     pub async fn active_games_of(&self, player: PlayerId, server: &str) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE status = 'active' AND (white = ?1 OR black = ?1) AND server = ?2
+             WHERE status = 'active' AND (white = $1 OR black = $1) AND server = $2
              ORDER BY id DESC"
         )))
         .bind(player)
@@ -188,7 +197,7 @@ impl Store {
     /// The game that lives in a channel (a game thread), if any.
     pub async fn game_in_channel(&self, channel: &str) -> Result<Option<GameRow>> {
         let row = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel = ? ORDER BY id DESC LIMIT 1"
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel = $1 ORDER BY id DESC LIMIT 1"
         )))
         .bind(channel)
         .fetch_optional(self.pool())
@@ -199,7 +208,7 @@ impl Store {
     /// Games of a player, newest first.
     pub async fn recent_games(&self, player: PlayerId, limit: i64) -> Result<Vec<GameRow>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2"
+            "SELECT {GAME_COLUMNS} FROM games WHERE white = $1 OR black = $1 ORDER BY id DESC LIMIT $2"
         )))
         .bind(player)
         .bind(limit)
@@ -212,8 +221,8 @@ impl Store {
     pub async fn due_games(&self, now: i64) -> Result<Vec<GameId>> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE status = 'active'
-             AND ((turn_deadline IS NOT NULL AND turn_deadline <= ?1)
-               OR (idle_deadline IS NOT NULL AND idle_deadline <= ?1))
+             AND ((turn_deadline IS NOT NULL AND turn_deadline <= $1)
+               OR (idle_deadline IS NOT NULL AND idle_deadline <= $1))
              ORDER BY id",
         )
         .bind(now)
@@ -231,12 +240,18 @@ impl Store {
     }
 }
 
-async fn update_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, g: &GameRow) -> Result<()> {
-    sqlx::query(
-        "UPDATE games SET channel = ?, white = ?, black = ?, white_level = ?, black_level = ?,
-           white_cpu_holds = ?, black_cpu_holds = ?, status = ?, result = ?, reason = ?,
-           draw_offer = ?, takeback_offer = ?, last_move_at = ?, turn_deadline = ?, idle_deadline = ?
-         WHERE id = ?",
+/// Writes the game's row if it is still the version `g` was read at (the
+/// caller raises its copy's version once the transaction commits).
+async fn update_game(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &GameRow) -> Result<()> {
+    // On PostgreSQL a second writer waits for the first's row lock, then
+    // finds the version moved on and updates nothing; on SQLite writers
+    // take turns on the whole file, with the same result.
+    let done = sqlx::query(
+        "UPDATE games SET channel = $1, white = $2, black = $3, white_level = $4, black_level = $5,
+           white_cpu_holds = $6, black_cpu_holds = $7, status = $8, result = $9, reason = $10,
+           draw_offer = $11, takeback_offer = $12, last_move_at = $13, turn_deadline = $14, idle_deadline = $15,
+           version = version + 1
+         WHERE id = $16 AND version = $17",
     )
     .bind(&g.channel)
     .bind(g.players[0])
@@ -254,19 +269,23 @@ async fn update_game(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, g: &GameRow) 
     .bind(g.turn_deadline)
     .bind(g.idle_deadline)
     .bind(g.id)
+    .bind(g.version)
     .execute(&mut **tx)
     .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Stale(g.id));
+    }
     Ok(())
 }
 
 async fn save_ratings(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     ratings: &[RatingRow],
 ) -> Result<()> {
     for r in ratings {
         sqlx::query(
             "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games)
-             VALUES (?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT(player_id, variant) DO UPDATE SET rating = excluded.rating,
                deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games",
         )
@@ -283,14 +302,14 @@ async fn save_ratings(
 }
 
 pub(super) async fn insert_game(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     row: &GameRow,
 ) -> Result<GameId> {
     let r = sqlx::query(
         "INSERT INTO games (server, channel, variant, start_fen, stalemate, counter, move_rule,
            rated, turn_limit, white, black, white_level, black_level, rematch_of, created_at,
            last_move_at, turn_deadline, idle_deadline)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
     )
     .bind(&row.server)
     .bind(&row.channel)

@@ -2,7 +2,7 @@
 //! online backups.
 
 use super::{Result, Store, StoreError};
-use sqlx::SqlitePool;
+use sqlx::AnyPool;
 use std::path::Path;
 
 /// How many problems `quick_check` reports before it stops; one is enough
@@ -32,7 +32,7 @@ pub(super) fn damaged(path: &Path, detail: impl std::fmt::Display) -> StoreError
 /// Refuses a file whose pages or indexes are damaged. `quick_check` reads
 /// every page but skips the slow index-to-table cross-check, so it stays
 /// quick on a bot's database while still catching torn and garbled pages.
-pub(super) async fn check(pool: &SqlitePool, path: &Path) -> Result<()> {
+pub(super) async fn check(pool: &AnyPool, path: &Path) -> Result<()> {
     let found: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "PRAGMA quick_check({CHECK_LIMIT})"
     )))
@@ -55,6 +55,7 @@ impl Store {
     /// Copies the write-ahead log into the database file and empties it, so
     /// the log does not grow without end and the file alone is complete.
     pub async fn checkpoint(&self) -> Result<()> {
+        self.sqlite_only("a WAL checkpoint")?;
         sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
             .execute(self.pool())
             .await?;
@@ -65,14 +66,22 @@ impl Store {
     /// service goes on: `VACUUM INTO` reads one snapshot, so moves made
     /// meanwhile are either wholly in the copy or wholly not.
     pub async fn backup(&self, dest: &Path) -> Result<()> {
+        self.sqlite_only("alfil backup")?;
         let dest = dest
             .to_str()
             .ok_or_else(|| StoreError::BackupPath(dest.display().to_string()))?;
-        sqlx::query("VACUUM INTO ?")
+        sqlx::query("VACUUM INTO $1")
             .bind(dest)
             .execute(self.pool())
             .await?;
         Ok(())
+    }
+
+    fn sqlite_only(&self, what: &'static str) -> Result<()> {
+        match self.file() {
+            Some(_) => Ok(()),
+            None => Err(StoreError::SqliteOnly(what)),
+        }
     }
 
     /// How many games the database holds (for a backup's summary).

@@ -21,7 +21,7 @@ impl Store {
     /// The player's place in a variant's course, if they ever began it.
     pub async fn lesson(&self, player: PlayerId, variant: &str) -> Result<Option<LessonRow>> {
         let row = sqlx::query(
-            "SELECT task, fen, at_square, visited, solved FROM lessons WHERE player = ? AND variant = ?",
+            "SELECT task, fen, at_square, visited, solved FROM lessons WHERE player = $1 AND variant = $2",
         )
         .bind(player)
         .bind(variant)
@@ -42,7 +42,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO lessons (player, variant, task, fen, at_square, visited, solved, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT (player, variant) DO UPDATE SET task = excluded.task, fen = excluded.fen,
                at_square = excluded.at_square, visited = excluded.visited,
                solved = excluded.solved, updated_at = excluded.updated_at",
@@ -58,7 +58,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "INSERT INTO lesson_active (player, variant) VALUES (?, ?)
+            "INSERT INTO lesson_active (player, variant) VALUES ($1, $2)
              ON CONFLICT (player) DO UPDATE SET variant = excluded.variant",
         )
         .bind(player)
@@ -72,7 +72,7 @@ impl Store {
     /// The variant whose course the player is taking now, if any.
     pub async fn active_lesson(&self, player: PlayerId) -> Result<Option<String>> {
         Ok(
-            sqlx::query("SELECT variant FROM lesson_active WHERE player = ?")
+            sqlx::query("SELECT variant FROM lesson_active WHERE player = $1")
                 .bind(player)
                 .fetch_optional(self.pool())
                 .await?
@@ -82,7 +82,7 @@ impl Store {
 
     /// Leaves lesson mode (their place in each course stays).
     pub async fn stop_lesson(&self, player: PlayerId) -> Result<()> {
-        sqlx::query("DELETE FROM lesson_active WHERE player = ?")
+        sqlx::query("DELETE FROM lesson_active WHERE player = $1")
             .bind(player)
             .execute(self.pool())
             .await?;
@@ -91,7 +91,7 @@ impl Store {
 
     /// How far the player got in each course they began: (variant, task, solved).
     pub async fn lessons_of(&self, player: PlayerId) -> Result<Vec<(String, String, i64)>> {
-        let rows = sqlx::query("SELECT variant, task, solved FROM lessons WHERE player = ?")
+        let rows = sqlx::query("SELECT variant, task, solved FROM lessons WHERE player = $1")
             .bind(player)
             .fetch_all(self.pool())
             .await?;

@@ -1,10 +1,15 @@
-//! Storage: SQLite through sqlx. Every write a player was told about is
-//! committed before the reply goes out.
+//! Storage: SQLite (the default) or PostgreSQL, through sqlx's `Any`
+//! driver, so one set of queries serves both: they use `$n` placeholders,
+//! `ON CONFLICT` and `RETURNING`, which both databases accept, and store
+//! flags as 0/1 integers. Every write a player was told about is committed
+//! before the reply goes out.
 
 mod challenges;
 mod games;
 mod health;
+mod leases;
 mod lessons;
+mod location;
 mod players;
 mod puzzles;
 
@@ -14,10 +19,12 @@ pub use lessons::LessonRow;
 pub use players::{RatingRow, ServerSettings};
 pub use puzzles::{PuzzleRatingRow, PuzzleRow, SessionRow};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::SqlitePool;
-use std::path::Path;
-use std::time::Duration;
+pub use location::Location;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AnyPool, ConnectOptions, Executor};
+use std::path::{Path, PathBuf};
 
 pub type PlayerId = i64;
 pub type GameId = i64;
@@ -36,6 +43,16 @@ pub enum StoreError {
     DamagedFile(String),
     #[error("cannot write a backup to {0}: the path must be valid UTF-8")]
     BackupPath(String),
+    /// A SQLite file's upkeep asked of a PostgreSQL database.
+    #[error(
+        "{0} works on a SQLite file only; on PostgreSQL use its own tools (pg_dump, pg_amcheck)"
+    )]
+    SqliteOnly(&'static str),
+    #[error("{0}")]
+    Location(String),
+    /// The game changed (another process wrote it) since it was read.
+    #[error("game #{0} changed since it was read")]
+    Stale(GameId),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -43,24 +60,54 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// The database handle; cheap to clone.
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    /// The SQLite file, or `None` on PostgreSQL.
+    file: Option<PathBuf>,
 }
 
 impl Store {
-    /// Opens (creating if needed) the SQLite file and applies migrations.
+    /// Opens (creating if needed) a SQLite file and applies migrations.
     pub async fn open(path: &Path) -> Result<Store> {
-        let options = SqliteConnectOptions::new()
+        Store::connect(&Location::File(path.to_path_buf())).await
+    }
+
+    /// Opens the database `DATABASE_URL` (or `--db`) names: a SQLite file
+    /// (created if needed) or a PostgreSQL database (which must exist).
+    /// Migrations for that database are applied before anything else.
+    pub async fn connect(location: &Location) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let store = match location {
+            Location::File(path) => Store::open_sqlite(path).await?,
+            Location::Postgres(url) => Store::open_postgres(url).await?,
+        };
+        store.load_shipped_puzzles().await?;
+        Ok(store)
+    }
+
+    async fn open_sqlite(path: &Path) -> Result<Store> {
+        let url = SqliteConnectOptions::new()
             .filename(path)
             .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // WAL with NORMAL loses nothing on a process crash; FULL also
-            // survives power loss, which a move acknowledgement promises.
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
+            .to_url_lossy();
+        let pool = AnyPoolOptions::new()
             .max_connections(4)
-            .connect_with(options)
+            // The URL carries only the file and mode; the rest is set on
+            // each connection. sqlx already turns foreign keys on and waits
+            // 5 s for a lock; these lines say so rather than rely on it.
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    // WAL with NORMAL loses nothing on a process crash; FULL
+                    // also survives power loss, which a move acknowledgement
+                    // promises.
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
+                         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+                    )
+                    .await?;
+                    Ok(())
+                })
+            })
+            .connect_with(AnyConnectOptions::from_url(&url)?)
             .await
             .map_err(|e| {
                 if health::is_damage(&e) {
@@ -70,21 +117,43 @@ impl Store {
                 }
             })?;
         health::check(&pool, path).await?;
-        sqlx::migrate!("../migrations").run(&pool).await?;
-        let store = Store { pool };
-        store.load_shipped_puzzles().await?;
-        Ok(store)
+        sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
+        Ok(Store {
+            pool,
+            file: Some(path.to_path_buf()),
+        })
+    }
+
+    async fn open_postgres(url: &str) -> Result<Store> {
+        let options: AnyConnectOptions = url
+            .parse()
+            .map_err(|e| StoreError::Location(format!("DATABASE_URL is not a URL: {e}")))?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await?;
+        // sqlx takes an advisory lock, so processes starting together
+        // apply each migration once.
+        sqlx::migrate!("../migrations/postgres").run(&pool).await?;
+        Ok(Store { pool, file: None })
+    }
+
+    /// The SQLite file, or `None` on PostgreSQL.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
     }
 
     /// Closes the database (a clean shutdown; the next open carries on).
     pub async fn close(&self) {
-        if let Err(error) = self.checkpoint().await {
-            tracing::warn!(%error, "WAL checkpoint at shutdown failed");
+        if self.file.is_some() {
+            if let Err(error) = self.checkpoint().await {
+                tracing::warn!(%error, "WAL checkpoint at shutdown failed");
+            }
         }
         self.pool.close().await;
     }
 
-    pub(crate) fn pool(&self) -> &SqlitePool {
+    pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
     }
 }

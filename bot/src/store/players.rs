@@ -49,7 +49,7 @@ impl Store {
     pub async fn player(&self, key: &str, name: &str, now: i64) -> Result<PlayerId> {
         // Every command looks its player up: read first, and write (a
         // transaction and a disk sync) only for a new player or a new name.
-        let known = sqlx::query("SELECT id, name FROM players WHERE key = ?")
+        let known = sqlx::query("SELECT id, name FROM players WHERE key = $1")
             .bind(key)
             .fetch_optional(self.pool())
             .await?;
@@ -59,7 +59,7 @@ impl Store {
             }
         }
         let row = sqlx::query(
-            "INSERT INTO players (key, name, created_at) VALUES (?, ?, ?)
+            "INSERT INTO players (key, name, created_at) VALUES ($1, $2, $3)
              ON CONFLICT(key) DO UPDATE SET name = excluded.name
              RETURNING id",
         )
@@ -72,7 +72,7 @@ impl Store {
     }
 
     pub async fn player_name(&self, id: PlayerId) -> Result<String> {
-        let row = sqlx::query("SELECT name FROM players WHERE id = ?")
+        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
             .bind(id)
             .fetch_one(self.pool())
             .await?;
@@ -80,7 +80,7 @@ impl Store {
     }
 
     pub async fn player_key(&self, id: PlayerId) -> Result<String> {
-        let row = sqlx::query("SELECT key FROM players WHERE id = ?")
+        let row = sqlx::query("SELECT key FROM players WHERE id = $1")
             .bind(id)
             .fetch_one(self.pool())
             .await?;
@@ -88,7 +88,7 @@ impl Store {
     }
 
     pub async fn player_by_key(&self, key: &str) -> Result<Option<PlayerId>> {
-        let row = sqlx::query("SELECT id FROM players WHERE key = ?")
+        let row = sqlx::query("SELECT id FROM players WHERE key = $1")
             .bind(key)
             .fetch_optional(self.pool())
             .await?;
@@ -99,7 +99,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT r.player_id, p.name, r.variant, r.rating, r.deviation, r.volatility, r.games
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.player_id = ? AND r.variant = ?",
+             WHERE r.player_id = $1 AND r.variant = $2",
         )
         .bind(player)
         .bind(variant)
@@ -112,7 +112,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT r.player_id, p.name, r.variant, r.rating, r.deviation, r.volatility, r.games
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.player_id = ? ORDER BY r.variant",
+             WHERE r.player_id = $1 ORDER BY r.variant",
         )
         .bind(player)
         .fetch_all(self.pool())
@@ -131,8 +131,8 @@ impl Store {
         let rows = sqlx::query(
             "SELECT r.player_id, p.name, r.variant, r.rating, r.deviation, r.volatility, r.games
              FROM ratings r JOIN players p ON p.id = r.player_id
-             WHERE r.variant = ? AND r.games >= ? AND r.deviation <= ?
-             ORDER BY r.rating DESC, r.games DESC LIMIT ?",
+             WHERE r.variant = $1 AND r.games >= $2 AND r.deviation <= $3
+             ORDER BY r.rating DESC, r.games DESC LIMIT $4",
         )
         .bind(variant)
         .bind(min_games)
@@ -146,7 +146,7 @@ impl Store {
     pub async fn server_settings(&self, server: &str) -> Result<ServerSettings> {
         let row = sqlx::query(
             "SELECT stalemate, counter, move_rule, idle_seconds, theme, labels, puzzle_channel, puzzle_hour
-             FROM servers WHERE id = ?",
+             FROM servers WHERE id = $1",
         )
         .bind(server)
         .fetch_optional(self.pool())
@@ -169,7 +169,7 @@ impl Store {
     pub async fn save_server_settings(&self, server: &str, s: &ServerSettings) -> Result<()> {
         sqlx::query(
             "INSERT INTO servers (id, stalemate, counter, move_rule, idle_seconds, theme, labels, puzzle_channel, puzzle_hour)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              ON CONFLICT(id) DO UPDATE SET stalemate = excluded.stalemate, counter = excluded.counter,
                move_rule = excluded.move_rule, idle_seconds = excluded.idle_seconds, theme = excluded.theme,
                labels = excluded.labels, puzzle_channel = excluded.puzzle_channel, puzzle_hour = excluded.puzzle_hour",
@@ -189,7 +189,7 @@ impl Store {
     }
 }
 
-fn rating_row(r: &sqlx::sqlite::SqliteRow) -> RatingRow {
+fn rating_row(r: &sqlx::any::AnyRow) -> RatingRow {
     RatingRow {
         player: r.get(0),
         name: r.get(1),

@@ -51,7 +51,7 @@ pub struct SessionRow {
 const START_DEVIATION: f64 = 250.0;
 const START_VOLATILITY: f64 = 0.06;
 
-fn puzzle_row(r: &sqlx::sqlite::SqliteRow) -> PuzzleRow {
+fn puzzle_row(r: &sqlx::any::AnyRow) -> PuzzleRow {
     let words = |s: String| s.split_whitespace().map(str::to_string).collect();
     PuzzleRow {
         id: r.get(0),
@@ -68,7 +68,7 @@ fn puzzle_row(r: &sqlx::sqlite::SqliteRow) -> PuzzleRow {
 
 const PUZZLE_COLS: &str = "id, variant, fen, moves, themes, rating, deviation, volatility, plays";
 
-fn session_row(r: &sqlx::sqlite::SqliteRow) -> SessionRow {
+fn session_row(r: &sqlx::any::AnyRow) -> SessionRow {
     SessionRow {
         id: r.get(0),
         player: r.get(1),
@@ -76,8 +76,8 @@ fn session_row(r: &sqlx::sqlite::SqliteRow) -> SessionRow {
         channel: r.get(3),
         puzzle_id: r.get(4),
         step: r.get::<i64, _>(5) as usize,
-        rated: r.get(6),
-        hinted: r.get(7),
+        rated: r.get::<i64, _>(6) != 0,
+        hinted: r.get::<i64, _>(7) != 0,
         daily_day: r.get(8),
         status: r.get(9),
     }
@@ -109,8 +109,8 @@ impl Store {
         for p in puzzles {
             let themes: Vec<String> = p.themes.iter().map(|t| t.to_string()).collect();
             added += sqlx::query(
-                "INSERT OR IGNORE INTO puzzles (id, variant, fen, moves, themes, rating, deviation, volatility)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO puzzles (id, variant, fen, moves, themes, rating, deviation, volatility)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
             )
             .bind(&p.id)
             .bind(p.variant.name())
@@ -130,7 +130,7 @@ impl Store {
 
     pub async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?"
+            "SELECT {PUZZLE_COLS} FROM puzzles WHERE id = $1"
         )))
         .bind(id)
         .fetch_optional(self.pool())
@@ -148,9 +148,9 @@ impl Store {
     ) -> Result<Option<PuzzleRow>> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {PUZZLE_COLS} FROM puzzles
-             WHERE (?1 IS NULL OR variant = ?1)
-               AND id NOT IN (SELECT puzzle_id FROM puzzle_attempts WHERE player_id = ?2)
-             ORDER BY ABS(rating - ?3), id LIMIT 1"
+             WHERE ($1 IS NULL OR variant = $1)
+               AND id NOT IN (SELECT puzzle_id FROM puzzle_attempts WHERE player_id = $2)
+             ORDER BY ABS(rating - $3), id LIMIT 1"
         )))
         .bind(variant)
         .bind(player)
@@ -162,7 +162,7 @@ impl Store {
 
     /// The puzzles of a variant, by id (the daily choice indexes them).
     pub async fn puzzle_ids(&self, variant: &str) -> Result<Vec<String>> {
-        let rows = sqlx::query("SELECT id FROM puzzles WHERE variant = ? ORDER BY id")
+        let rows = sqlx::query("SELECT id FROM puzzles WHERE variant = $1 ORDER BY id")
             .bind(variant)
             .fetch_all(self.pool())
             .await?;
@@ -172,7 +172,7 @@ impl Store {
     pub async fn puzzle_rating(&self, player: PlayerId) -> Result<Option<PuzzleRatingRow>> {
         let row = sqlx::query(
             "SELECT player_id, rating, deviation, volatility, attempts, streak, best_streak, streak_day
-             FROM puzzle_ratings WHERE player_id = ?",
+             FROM puzzle_ratings WHERE player_id = $1",
         )
         .bind(player)
         .fetch_optional(self.pool())
@@ -192,7 +192,7 @@ impl Store {
     pub async fn save_puzzle_rating(&self, row: &PuzzleRatingRow) -> Result<()> {
         sqlx::query(
             "INSERT INTO puzzle_ratings (player_id, rating, deviation, volatility, attempts, streak, best_streak, streak_day)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
              ON CONFLICT(player_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
                volatility = excluded.volatility, attempts = excluded.attempts, streak = excluded.streak,
                best_streak = excluded.best_streak, streak_day = excluded.streak_day",
@@ -220,7 +220,8 @@ impl Store {
     ) -> Result<()> {
         let mut tx = self.pool().begin().await?;
         sqlx::query(
-            "INSERT OR IGNORE INTO puzzle_attempts (player_id, puzzle_id, result, at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO puzzle_attempts (player_id, puzzle_id, result, at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING",
         )
         .bind(player.player)
         .bind(&puzzle.id)
@@ -229,7 +230,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "UPDATE puzzles SET rating = ?, deviation = ?, volatility = ?, plays = plays + 1 WHERE id = ?",
+            "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1 WHERE id = $4",
         )
         .bind(puzzle.rating)
         .bind(puzzle.deviation)
@@ -243,7 +244,7 @@ impl Store {
 
     pub async fn attempted(&self, player: PlayerId, puzzle: &str) -> Result<bool> {
         let row =
-            sqlx::query("SELECT 1 FROM puzzle_attempts WHERE player_id = ? AND puzzle_id = ?")
+            sqlx::query("SELECT 1 FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2")
                 .bind(player)
                 .bind(puzzle)
                 .fetch_optional(self.pool())
@@ -256,7 +257,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "UPDATE puzzle_sessions SET status = 'abandoned'
-             WHERE status = 'active' AND player_id = ? AND server = ? AND channel = ?",
+             WHERE status = 'active' AND player_id = $1 AND server = $2 AND channel = $3",
         )
         .bind(s.player)
         .bind(&s.server)
@@ -265,13 +266,13 @@ impl Store {
         .await?;
         let row = sqlx::query(
             "INSERT INTO puzzle_sessions (player_id, server, channel, puzzle_id, step, rated, hinted, daily_day, status, started_at)
-             VALUES (?, ?, ?, ?, 0, ?, 0, ?, 'active', ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, 0, $5, 0, $6, 'active', $7) RETURNING id",
         )
         .bind(s.player)
         .bind(&s.server)
         .bind(&s.channel)
         .bind(&s.puzzle_id)
-        .bind(s.rated)
+        .bind(i64::from(s.rated))
         .bind(s.daily_day)
         .bind(now)
         .fetch_one(&mut *tx)
@@ -289,7 +290,7 @@ impl Store {
     ) -> Result<Option<SessionRow>> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {SESSION_COLS} FROM puzzle_sessions
-             WHERE status = 'active' AND player_id = ? AND server = ? AND channel = ?
+             WHERE status = 'active' AND player_id = $1 AND server = $2 AND channel = $3
              ORDER BY id DESC LIMIT 1"
         )))
         .bind(player)
@@ -301,9 +302,9 @@ impl Store {
     }
 
     pub async fn update_session(&self, s: &SessionRow) -> Result<()> {
-        sqlx::query("UPDATE puzzle_sessions SET step = ?, hinted = ?, status = ? WHERE id = ?")
+        sqlx::query("UPDATE puzzle_sessions SET step = $1, hinted = $2, status = $3 WHERE id = $4")
             .bind(s.step as i64)
-            .bind(s.hinted)
+            .bind(i64::from(s.hinted))
             .bind(&s.status)
             .bind(s.id)
             .execute(self.pool())
@@ -313,12 +314,14 @@ impl Store {
 
     /// The puzzle of `day`, choosing it with `choose` the first time.
     pub async fn daily_puzzle(&self, day: i64, chosen: &str) -> Result<String> {
-        sqlx::query("INSERT OR IGNORE INTO daily_puzzles (day, puzzle_id) VALUES (?, ?)")
-            .bind(day)
-            .bind(chosen)
-            .execute(self.pool())
-            .await?;
-        let row = sqlx::query("SELECT puzzle_id FROM daily_puzzles WHERE day = ?")
+        sqlx::query(
+            "INSERT INTO daily_puzzles (day, puzzle_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(day)
+        .bind(chosen)
+        .execute(self.pool())
+        .await?;
+        let row = sqlx::query("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
             .bind(day)
             .fetch_one(self.pool())
             .await?;
@@ -326,7 +329,7 @@ impl Store {
     }
 
     pub async fn daily_puzzle_of(&self, day: i64) -> Result<Option<String>> {
-        let row = sqlx::query("SELECT puzzle_id FROM daily_puzzles WHERE day = ?")
+        let row = sqlx::query("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
             .bind(day)
             .fetch_optional(self.pool())
             .await?;
@@ -357,7 +360,8 @@ impl Store {
         now: i64,
     ) -> Result<bool> {
         let done = sqlx::query(
-            "INSERT OR IGNORE INTO daily_posts (server, day, channel, posted_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO daily_posts (server, day, channel, posted_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING",
         )
         .bind(server)
         .bind(day)
@@ -371,7 +375,7 @@ impl Store {
     /// Records a daily solve; true if it is the player's first for that day.
     pub async fn add_daily_solve(&self, day: i64, player: PlayerId, now: i64) -> Result<bool> {
         let done =
-            sqlx::query("INSERT OR IGNORE INTO daily_solves (day, player_id, at) VALUES (?, ?, ?)")
+            sqlx::query("INSERT INTO daily_solves (day, player_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
                 .bind(day)
                 .bind(player)
                 .bind(now)
@@ -384,7 +388,7 @@ impl Store {
     pub async fn daily_solvers(&self, day: i64) -> Result<Vec<String>> {
         let rows = sqlx::query(
             "SELECT p.name FROM daily_solves d JOIN players p ON p.id = d.player_id
-             WHERE d.day = ? ORDER BY d.at, p.name",
+             WHERE d.day = $1 ORDER BY d.at, p.name",
         )
         .bind(day)
         .fetch_all(self.pool())
@@ -393,7 +397,7 @@ impl Store {
     }
 
     pub async fn set_daily_thread(&self, server: &str, day: i64, thread: &str) -> Result<()> {
-        sqlx::query("UPDATE daily_posts SET thread = ? WHERE server = ? AND day = ?")
+        sqlx::query("UPDATE daily_posts SET thread = $1 WHERE server = $2 AND day = $3")
             .bind(thread)
             .bind(server)
             .bind(day)
@@ -403,7 +407,7 @@ impl Store {
     }
 
     pub async fn daily_thread_day(&self, server: &str, thread: &str) -> Result<Option<i64>> {
-        let row = sqlx::query("SELECT day FROM daily_posts WHERE server = ? AND thread = ?")
+        let row = sqlx::query("SELECT day FROM daily_posts WHERE server = $1 AND thread = $2")
             .bind(server)
             .bind(thread)
             .fetch_optional(self.pool())
@@ -414,7 +418,7 @@ impl Store {
     /// Whether any daily post opened this thread (the Discord adapter reads
     /// plain messages there).
     pub async fn is_daily_thread(&self, thread: &str) -> Result<bool> {
-        let row = sqlx::query("SELECT 1 FROM daily_posts WHERE thread = ?")
+        let row = sqlx::query("SELECT 1 FROM daily_posts WHERE thread = $1")
             .bind(thread)
             .fetch_optional(self.pool())
             .await?;
@@ -425,7 +429,7 @@ impl Store {
     /// adapter then reads plain messages there).
     pub async fn has_active_session_in(&self, channel: &str) -> Result<bool> {
         let row = sqlx::query(
-            "SELECT 1 FROM puzzle_sessions WHERE status = 'active' AND channel = ? LIMIT 1",
+            "SELECT 1 FROM puzzle_sessions WHERE status = 'active' AND channel = $1 LIMIT 1",
         )
         .bind(channel)
         .fetch_optional(self.pool())

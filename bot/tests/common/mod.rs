@@ -1,19 +1,21 @@
-//! Helpers for the service tests: a service over a temporary SQLite file
-//! with a hand-moved clock, contexts for named players, and ways to play
+//! Helpers for the service tests: a service over a fresh database (a
+//! temporary SQLite file, or PostgreSQL: see `db`) with a hand-moved clock, contexts for named players, and ways to play
 //! lines of moves and to check that a refused command changed nothing.
 #![allow(dead_code)]
 
 pub mod console;
+pub mod db;
 pub mod lines;
+
+pub use db::TestDb;
 
 use alfil::service::{
     ColorChoice, Config, Ctx, GameOptions, ManualClock, Outcome, Place, Refusal, Reply, Service,
     User,
 };
-use alfil::store::{GameId, Store};
+use alfil::store::GameId;
 use engine::{Color, Position, Variant};
 use sqlx::Row;
-use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -34,12 +36,12 @@ pub fn config() -> Config {
     }
 }
 
-/// A service over a database file in a temporary folder.
+/// A service over a fresh database.
 pub struct Harness {
     pub service: Service,
     pub outbox: UnboundedReceiver<Reply>,
     pub clock: Arc<ManualClock>,
-    pub dir: tempfile::TempDir,
+    pub db: TestDb,
     pub config: Config,
 }
 
@@ -49,23 +51,21 @@ impl Harness {
     }
 
     pub async fn with_config(config: Config) -> Harness {
-        let dir = tempfile::tempdir().expect("temp dir");
+        Harness::on(TestDb::fresh().await, config).await
+    }
+
+    /// A service over the given database.
+    pub async fn on(db: TestDb, config: Config) -> Harness {
         let clock = Arc::new(ManualClock::new(T0));
-        let store = Store::open(&dir.path().join("alfil.db"))
-            .await
-            .expect("open store");
+        let store = db.open().await;
         let (service, outbox) = Service::new(store, clock.clone(), config.clone());
         Harness {
             service,
             outbox,
             clock,
-            dir,
+            db,
             config,
         }
-    }
-
-    pub fn db(&self) -> PathBuf {
-        self.dir.path().join("alfil.db")
     }
 
     /// Stops this service (after its background work) and starts a new one
@@ -76,23 +76,22 @@ impl Harness {
             service,
             outbox,
             clock,
-            dir,
+            db,
             config,
         } = self;
         let store = service.store().clone();
+        service.release_timers().await.expect("release the timers");
         drop(service);
         drop(outbox);
         store.close().await;
-        let store = Store::open(&dir.path().join("alfil.db"))
-            .await
-            .expect("reopen store");
+        let store = db.open().await;
         let (service, outbox) = Service::new(store, clock.clone(), config.clone());
         service.resume().await.expect("resume");
         Harness {
             service,
             outbox,
             clock,
-            dir,
+            db,
             config,
         }
     }
@@ -111,13 +110,16 @@ impl Harness {
     /// player is recorded on first sight, whatever they typed).
     pub async fn snapshot(&self) -> String {
         self.service.settle().await;
-        dump(&self.db()).await
+        self.db.dump().await
     }
 
     pub fn advance(&self, secs: i64) {
         self.clock.advance_secs(secs);
     }
 }
+
+/// The tables `snapshot` compares.
+pub const DUMPED_TABLES: [&str; 5] = ["games", "moves", "challenges", "ratings", "servers"];
 
 /// The tables of a database file as text, read over a connection of its own.
 pub async fn dump(db: &std::path::Path) -> String {
@@ -130,7 +132,7 @@ pub async fn dump(db: &std::path::Path) -> String {
         .await
         .expect("open db to read");
     let mut out = String::new();
-    for table in ["games", "moves", "challenges", "ratings", "servers"] {
+    for table in DUMPED_TABLES {
         let cols: Vec<String> = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT name FROM pragma_table_info('{table}')"
         )))
