@@ -4,7 +4,8 @@
 //! storage and its picture; no CPU thinking: people play both sides).
 //!
 //! `cargo bench -p alfil --bench service` (ALFIL_BENCH_GAMES to change the
-//! number of games).
+//! number of games; ALFIL_BENCH_DATABASE=postgres://… to run it on an
+//! empty PostgreSQL database instead of a temporary SQLite file).
 //!
 //! Two runs: flat out (every game sends its next move as soon as the last
 //! one is answered: the throughput), then paced (each game's players take
@@ -12,7 +13,7 @@
 //! half its throughput: the latency a player sees under that load).
 
 use alfil::service::{ColorChoice, Config, Ctx, GameOptions, Place, Service, SystemClock, User};
-use alfil::store::Store;
+use alfil::store::{Location, Store};
 use engine::Variant;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -59,9 +60,11 @@ async fn setup(
     Vec<(i64, Ctx, Ctx, &'static str)>,
 ) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(&dir.path().join("bench.db"))
-        .await
-        .expect("store");
+    let at = match std::env::var("ALFIL_BENCH_DATABASE") {
+        Ok(url) if !url.is_empty() => url.parse().expect("ALFIL_BENCH_DATABASE"),
+        _ => Location::File(dir.path().join("bench.db")),
+    };
+    let store = Store::connect(&at).await.expect("store");
     let (service, _outbox) = Service::new(store, Arc::new(SystemClock), Config::default());
     let mut list = Vec::new();
     for i in 0..games {

@@ -23,7 +23,7 @@ pub use location::Location;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{AnyPool, ConnectOptions, Executor};
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection, Executor};
 use std::path::{Path, PathBuf};
 
 pub type PlayerId = i64;
@@ -57,6 +57,14 @@ pub enum StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// Set on each SQLite connection (the URL carries only the file and mode).
+/// WAL with NORMAL loses nothing on a process crash; FULL also survives
+/// power loss, which a move acknowledgement promises. sqlx already turns
+/// foreign keys on and waits 5 s for a lock; these say so rather than rely
+/// on it.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
+    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;";
+
 /// The database handle; cheap to clone.
 #[derive(Clone)]
 pub struct Store {
@@ -89,33 +97,33 @@ impl Store {
             .filename(path)
             .create_if_missing(true)
             .to_url_lossy();
+        let options = AnyConnectOptions::from_url(&url)?;
+        let damage = |e: sqlx::Error| {
+            if health::is_damage(&e) {
+                health::damaged(path, &e)
+            } else {
+                e.into()
+            }
+        };
+        // One connection first: a pool retries a connection whose setup
+        // fails until it times out, which would turn "the file is damaged"
+        // into a 30-second wait and a vague timeout.
+        let mut probe = AnyConnection::connect_with(&options)
+            .await
+            .map_err(damage)?;
+        probe.execute(SQLITE_PRAGMAS).await.map_err(damage)?;
+        probe.close().await?;
         let pool = AnyPoolOptions::new()
             .max_connections(4)
-            // The URL carries only the file and mode; the rest is set on
-            // each connection. sqlx already turns foreign keys on and waits
-            // 5 s for a lock; these lines say so rather than rely on it.
             .after_connect(|conn, _meta| {
                 Box::pin(async move {
-                    // WAL with NORMAL loses nothing on a process crash; FULL
-                    // also survives power loss, which a move acknowledgement
-                    // promises.
-                    conn.execute(
-                        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
-                         PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
-                    )
-                    .await?;
+                    conn.execute(SQLITE_PRAGMAS).await?;
                     Ok(())
                 })
             })
-            .connect_with(AnyConnectOptions::from_url(&url)?)
+            .connect_with(options)
             .await
-            .map_err(|e| {
-                if health::is_damage(&e) {
-                    health::damaged(path, &e)
-                } else {
-                    e.into()
-                }
-            })?;
+            .map_err(damage)?;
         health::check(&pool, path).await?;
         sqlx::migrate!("../migrations/sqlite").run(&pool).await?;
         Ok(Store {
