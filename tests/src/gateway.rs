@@ -58,7 +58,7 @@ pub struct GatewayState {
     pub session_id: Option<String>,
     pub seq: u64,
     /// Dispatches of the current session (for RESUME replay).
-    backlog: Vec<(u64, String)>,
+    pub(crate) backlog: Vec<(u64, String)>,
     conn: Option<Conn>,
     next_conn: u64,
     pub identifies: u32,

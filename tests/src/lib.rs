@@ -23,6 +23,7 @@ pub mod gateway;
 pub mod logs;
 pub mod model;
 pub mod rest;
+pub mod scene;
 pub mod state;
 pub mod table;
 
@@ -648,6 +649,21 @@ impl FakeDiscord {
             at,
             seq,
         }
+    }
+
+    /// Discord delivers `sent`'s event once more, with a new sequence
+    /// number (as a replay after a resume can). Returns the new sequence.
+    pub fn redeliver(&self, sent: &Sent) -> u64 {
+        let mut gw = self.shared.gateway.lock().unwrap();
+        let frame = gw
+            .backlog
+            .iter()
+            .find(|(seq, _)| *seq == sent.seq)
+            .map(|(_, frame)| frame.clone())
+            .expect("the event is still in the gateway's backlog");
+        let frame: Value = serde_json::from_str(&frame).expect("a JSON frame");
+        let event = frame["t"].as_str().unwrap_or_default().to_owned();
+        gw.dispatch(&event, frame["d"].clone())
     }
 
     /// A fresh snowflake.

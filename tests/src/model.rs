@@ -527,6 +527,8 @@ pub enum CommandOption {
     Number(String, f64),
     Boolean(String, bool),
     User(String, User),
+    /// A channel option (type 7), resolved like Discord does.
+    Channel(String, Channel),
     /// A subcommand with its own options.
     Subcommand(String, Vec<CommandOption>),
     /// A subcommand group holding one subcommand.
@@ -549,6 +551,9 @@ impl CommandOption {
     pub fn user(name: &str, value: &User) -> Self {
         Self::User(name.into(), value.clone())
     }
+    pub fn channel(name: &str, value: &Channel) -> Self {
+        Self::Channel(name.into(), value.clone())
+    }
     pub fn sub(name: &str, options: Vec<CommandOption>) -> Self {
         Self::Subcommand(name.into(), options)
     }
@@ -562,6 +567,7 @@ impl CommandOption {
             Self::Integer(n, v) => json!({"name": n, "type": 4, "value": v}),
             Self::Boolean(n, v) => json!({"name": n, "type": 5, "value": v}),
             Self::User(n, u) => json!({"name": n, "type": 6, "value": u.id.to_string()}),
+            Self::Channel(n, c) => json!({"name": n, "type": 7, "value": c.id.to_string()}),
             Self::Number(n, v) => json!({"name": n, "type": 10, "value": v}),
             Self::Subcommand(n, o) => json!({"name": n, "type": 1, "options": options_json(o)}),
             Self::Group(n, o) => json!({"name": n, "type": 2, "options": options_json(o)}),
@@ -572,6 +578,14 @@ impl CommandOption {
         match self {
             Self::User(_, u) => out.push(u),
             Self::Subcommand(_, o) | Self::Group(_, o) => o.iter().for_each(|o| o.users(out)),
+            _ => {}
+        }
+    }
+
+    fn channels<'a>(&'a self, out: &mut Vec<&'a Channel>) {
+        match self {
+            Self::Channel(_, c) => out.push(c),
+            Self::Subcommand(_, o) | Self::Group(_, o) => o.iter().for_each(|o| o.channels(out)),
             _ => {}
         }
     }
@@ -655,6 +669,24 @@ pub fn command_interaction(
             }
         }
         data["resolved"] = json!({"users": resolved_users, "members": resolved_members});
+    }
+    let mut channels = Vec::new();
+    options.iter().for_each(|o| o.channels(&mut channels));
+    if !channels.is_empty() {
+        let resolved: serde_json::Map<String, Value> = channels
+            .iter()
+            .map(|c| {
+                let partial = json!({
+                    "id": c.id.to_string(),
+                    "name": c.name,
+                    "type": c.kind,
+                    "permissions": perms::MEMBER.to_string(),
+                    "parent_id": c.parent_id.map(|p| p.to_string()),
+                });
+                (c.id.to_string(), partial)
+            })
+            .collect();
+        data["resolved"]["channels"] = Value::Object(resolved);
     }
     if let Some(g) = ctx.channel.guild_id {
         data["guild_id"] = json!(g.to_string());

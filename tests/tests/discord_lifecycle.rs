@@ -3,22 +3,12 @@
 //! the bot killed mid-game and the game going on in the same thread.
 
 use alfil_tests::board::{assert_shows, caption};
+use alfil_tests::scene::{play, played_san, start_game, Started};
 use alfil_tests::table::Table;
-use alfil_tests::{CommandOption as Opt, FakeDiscord, Message, User};
+use alfil_tests::CommandOption as Opt;
 use engine::search::{Limits, Searcher};
 use engine::{Game, Variant};
 use std::time::Duration;
-
-/// The SAN after "played " in a move announcement.
-fn played_san(msg: &Message) -> Option<String> {
-    let text = msg.text();
-    let rest = &text[text.find("played ")? + "played ".len()..];
-    let san: String = rest
-        .chars()
-        .take_while(|c| !c.is_whitespace() && *c != '.')
-        .collect();
-    (!san.is_empty()).then_some(san)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_the_cpu_in_dms_to_the_end() {
@@ -90,50 +80,6 @@ async fn play_the_cpu_in_dms_to_the_end() {
     t.check();
 }
 
-/// Challenge, accept, thread: returns (thread, start message, white, black).
-async fn start_game<'a>(
-    fake: &FakeDiscord,
-    a: &'a User,
-    b: &'a User,
-) -> (u64, Message, &'a User, &'a User) {
-    let general = fake.general();
-    let sent = fake.slash(a, general, "challenge", vec![Opt::user("opponent", b)]);
-    let challenge = fake.wait_reply(&sent, |_| true).await.unwrap();
-    let accept = challenge.button("accept:").expect("Accept button");
-    let click = fake.click(b, &challenge, accept.custom_id.as_deref().unwrap());
-    let started = fake
-        .wait_reply(&click, |m| m.picture().is_some())
-        .await
-        .unwrap();
-    let thread = fake.wait_thread(|t| t.id == started.id).await.unwrap();
-    fake.next_message(thread.id).await.unwrap(); // the greeting
-    let white_name = caption(&started);
-    let white_name = white_name.split(" (white)").next().unwrap_or("");
-    let (w, bl) = if white_name.contains(&a.name) {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    (thread.id, started, w, bl)
-}
-
-async fn play(
-    fake: &FakeDiscord,
-    game: &mut Game,
-    user: &User,
-    channel: u64,
-    san: &str,
-) -> Message {
-    game.play_text(san).unwrap();
-    let sent = fake.send_message(user, channel, san);
-    let m = fake
-        .wait_reply(&sent, |m| m.picture().is_some())
-        .await
-        .unwrap_or_else(|e| panic!("{san}: {e}"));
-    assert!(m.says("played"), "{}", m.summary());
-    m
-}
-
 /// How long a minute of the idle setting lasts in the idle scenario: long
 /// enough for a player to answer on a loaded machine, short enough to wait.
 const IDLE_MINUTE_MS: &str = "5000";
@@ -143,7 +89,12 @@ async fn idle_takeover_and_taking_the_seat_back() {
     let t = Table::start_with(&[("ALFIL_IDLE_MINUTE_MS", IDLE_MINUTE_MS)]).await;
     let fake = &t.fake;
     let (ann, bob) = (fake.add_user("ann"), fake.add_user("bob"));
-    let (thread, _, white, black) = start_game(fake, &ann, &bob).await;
+    let Started {
+        thread,
+        white,
+        black,
+        ..
+    } = start_game(fake, &ann, &bob).await;
 
     // An admin sets the shortest idle time there is: one minute (which
     // this bot's clock counts as IDLE_MINUTE_MS).
@@ -203,7 +154,12 @@ async fn idle_takeover_and_taking_the_seat_back() {
 async fn the_bot_restarts_mid_game_and_the_game_goes_on_in_its_thread() {
     let mut t = Table::start().await;
     let (ann, bob) = (t.fake.add_user("ann"), t.fake.add_user("bob"));
-    let (thread, _, white, black) = start_game(&t.fake, &ann, &bob).await;
+    let Started {
+        thread,
+        white,
+        black,
+        ..
+    } = start_game(&t.fake, &ann, &bob).await;
     let mut game = Game::new(Variant::Shatranj);
     play(&t.fake, &mut game, white, thread, "Nf3").await;
     play(&t.fake, &mut game, black, thread, "Nf6").await;

@@ -2,41 +2,11 @@
 //! nothing — an illegal move, a move out of turn, a bystander's move, a
 //! non-admin `/settings`, a 10 KB message, garbage interactions.
 
+use alfil_tests::scene::{start_game, Started};
 use alfil_tests::table::Table;
 use alfil_tests::{CommandOption as Opt, FakeDiscord, Message, User};
 use serde_json::json;
 use std::time::Duration;
-
-/// Starts a game between `a` and `b` in `general`; returns its thread,
-/// the starting message and who is White.
-async fn start_game(fake: &FakeDiscord, a: &User, b: &User) -> (u64, Message) {
-    let general = fake.general();
-    let sent = fake.slash(a, general, "challenge", vec![Opt::user("opponent", b)]);
-    let challenge = fake.wait_reply(&sent, |_| true).await.unwrap();
-    let accept = challenge.button("accept:").expect("Accept button");
-    let click = fake.click(b, &challenge, accept.custom_id.as_deref().unwrap());
-    let started = fake
-        .wait_reply(&click, |m| m.picture().is_some())
-        .await
-        .unwrap();
-    let thread = fake.wait_thread(|t| t.id == started.id).await.unwrap();
-    fake.next_message(thread.id).await.unwrap(); // the greeting
-    (thread.id, started)
-}
-
-fn white_black<'a>(started: &Message, a: &'a User, b: &'a User) -> (&'a User, &'a User) {
-    let caption = alfil_tests::board::caption(started);
-    if caption
-        .split(" (white)")
-        .next()
-        .unwrap_or("")
-        .contains(&a.name)
-    {
-        (a, b)
-    } else {
-        (b, a)
-    }
-}
 
 /// The number of board pictures the bot has posted in `channel`.
 fn boards(fake: &FakeDiscord, channel: u64) -> usize {
@@ -56,8 +26,12 @@ async fn bad_moves_and_bad_requests_get_clear_replies_and_change_nothing() {
         fake.add_user("bob"),
         fake.add_user("cat"),
     );
-    let (thread, started) = start_game(fake, &ann, &bob).await;
-    let (white, black) = white_black(&started, &ann, &bob);
+    let Started {
+        thread,
+        message: started,
+        white,
+        black,
+    } = start_game(fake, &ann, &bob).await;
 
     // An illegal move by /move: a private answer that says why.
     let sent = fake.slash(white, thread, "move", vec![Opt::string("move", "e2e5")]);

@@ -55,6 +55,10 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 tracing::warn!(error = %e, "could not answer an unknown command");
             }
         }
+        // The one command check: a slash command Discord delivered twice.
+        FrameworkError::CommandCheckFailed { error: None, ctx, .. } => {
+            tracing::info!(command = %ctx.command().name, "a repeated interaction, dropped");
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!(error = %e, "error while handling an error");

@@ -66,6 +66,9 @@ async fn on_button(
     data: &Data,
     click: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
+    if !data.seen.first_time(click.id.get()) {
+        return Ok(()); // a repeat: the first delivery answers
+    }
     let who = identity::ctx(
         &click.user,
         click.guild_id,
@@ -85,12 +88,20 @@ async fn on_button(
     let mut answered = false;
     for reply in &replies {
         if !answered && (reply.ephemeral || reply.place.channel == click.channel_id.to_string()) {
-            let r = send::interaction_reply(reply);
-            let msg = r.to_slash_initial_response(CreateInteractionResponseMessage::new());
-            click
-                .create_response(http, CreateInteractionResponse::Message(msg))
-                .await?;
+            let respond = || {
+                let r = send::interaction_reply(reply);
+                let msg = r.to_slash_initial_response(CreateInteractionResponseMessage::new());
+                click.create_response(http, CreateInteractionResponse::Message(msg))
+            };
             answered = true;
+            if let Err(error) = send::with_retries(respond).await {
+                // The click has happened; show its result in the channel.
+                tracing::warn!(%error, "could not answer a button; posting instead");
+                if !reply.ephemeral {
+                    send::to_channel(http, reply).await;
+                }
+                continue;
+            }
             if reply.opens_game {
                 let message = click.get_response(http).await?;
                 send::open_thread(http, &data.service, reply, &message).await;
@@ -127,7 +138,7 @@ async fn on_message(
     data: &Data,
     msg: &serenity::Message,
 ) -> Result<(), Error> {
-    if msg.author.bot || msg.content.trim().is_empty() {
+    if msg.author.bot || msg.content.trim().is_empty() || !data.seen.first_time(msg.id.get()) {
         return Ok(());
     }
     let in_dm = msg.guild_id.is_none();

@@ -5,6 +5,7 @@
 mod errors;
 pub mod events;
 pub mod identity;
+mod seen;
 pub mod send;
 pub mod shards;
 mod slash;
@@ -19,6 +20,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// What every command and event sees.
 pub struct Data {
     pub service: Service,
+    /// Messages and interactions already handled (Discord may repeat one).
+    pub seen: seen::Seen,
 }
 
 /// How to reach Discord.
@@ -63,6 +66,8 @@ pub async fn run(
             commands: slash::all(),
             event_handler: |framework, event| Box::pin(events::handle(framework, event)),
             on_error: |error| Box::pin(errors::on_error(error)),
+            // A repeated slash command is dropped before it runs again.
+            command_check: Some(|ctx| Box::pin(async move { Ok(ctx.data().seen.first_time(ctx.id())) })),
             initialize_owners: false,
             ..Default::default()
         })
@@ -72,6 +77,7 @@ pub async fn run(
                 poise::builtins::register_globally(ctx, &framework.options().commands).await?;
                 Ok(Data {
                     service: framework_service,
+                    seen: seen::Seen::default(),
                 })
             })
         })
@@ -162,12 +168,23 @@ pub async fn answer(ctx: Context<'_>, inv: Invocation) -> Result<(), Error> {
     let here = ctx.channel_id().to_string();
     let mut answered = false;
     for reply in &replies {
-        if reply.ephemeral || reply.place.channel == here {
-            let handle = ctx.send(send::interaction_reply(reply)).await?;
+        if !answered && (reply.ephemeral || reply.place.channel == here) {
+            // From here on the command has happened: a failure to show it
+            // must not be reported as "nothing was changed".
             answered = true;
-            if reply.opens_game {
-                let message = handle.into_message().await?;
-                send::open_thread(ctx.http(), service, reply, &message).await;
+            match send::with_retries(|| ctx.send(send::interaction_reply(reply))).await {
+                Ok(handle) => {
+                    if reply.opens_game {
+                        let message = handle.into_message().await?;
+                        send::open_thread(ctx.http(), service, reply, &message).await;
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "could not answer the interaction; posting instead");
+                    if !reply.ephemeral {
+                        send::to_channel(ctx.http(), reply).await;
+                    }
+                }
             }
         } else if let Some(message) = send::to_channel(ctx.http(), reply).await {
             if reply.opens_game {

@@ -105,20 +105,51 @@ pub fn message(reply: &Reply) -> CreateMessage {
     out.add_files(files)
 }
 
-/// Sends a reply to its channel, retrying a few times when Discord is
-/// briefly unavailable, so a move's announcement is not lost to a blip.
-pub async fn to_channel(http: &Http, reply: &Reply) -> Option<serenity::Message> {
-    let channel = channel_id(&reply.place.channel)?;
-    for attempt in 0..4u32 {
-        match channel.send_message(http, message(reply)).await {
-            Ok(msg) => return Some(msg),
-            Err(e) => {
-                tracing::warn!(error = %e, attempt, "sending a message failed");
+/// Whether Discord may accept the same request a moment later: rate
+/// limited (429), a server error (5xx), or no answer at all.
+pub fn retryable(error: &serenity::Error) -> bool {
+    use serenity::HttpError;
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.as_u16() == 429 || r.status_code.is_server_error()
+        }
+        serenity::Error::Http(HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// Runs `request` until it succeeds, fails for good, or has been tried
+/// four times over about four seconds (longer than Discord's usual
+/// retry-after), so a move's announcement is not lost to a blip.
+pub async fn with_retries<T, F, Fut>(mut request: F) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, serenity::Error>>,
+{
+    let mut attempt = 0u32;
+    loop {
+        match request().await {
+            Ok(t) => return Ok(t),
+            Err(e) if attempt < 3 && retryable(&e) => {
+                tracing::warn!(error = %e, attempt, "Discord refused for now; trying again");
                 tokio::time::sleep(std::time::Duration::from_millis(250 << attempt)).await;
+                attempt += 1;
             }
+            Err(e) => return Err(e),
         }
     }
-    None
+}
+
+/// Sends a reply to its channel (retrying briefly); `None` if it could not.
+pub async fn to_channel(http: &Http, reply: &Reply) -> Option<serenity::Message> {
+    let channel = channel_id(&reply.place.channel)?;
+    match with_retries(|| channel.send_message(http, message(reply))).await {
+        Ok(msg) => Some(msg),
+        Err(error) => {
+            tracing::warn!(%error, channel = %channel, "could not send a message");
+            None
+        }
+    }
 }
 
 /// Gives a new game a thread of its own, started from its first message.
