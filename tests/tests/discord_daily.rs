@@ -97,7 +97,11 @@ async fn the_daily_puzzle_is_posted_with_a_thread_and_answered_there() {
 
     // Bob gets it wrong: he is told, and shown, the solution.
     let bob = fake.add_user("bob");
-    let first = puzzle.position().unwrap().parse_move(&puzzle.moves[0]).unwrap();
+    let first = puzzle
+        .position()
+        .unwrap()
+        .parse_move(&puzzle.moves[0])
+        .unwrap();
     let wrong = puzzle
         .position()
         .unwrap()

@@ -142,7 +142,10 @@ async fn a_dropped_gateway_resumes_and_repeated_events_play_once() {
 
     // A button clicked once and delivered twice: one answer.
     let board = fake.slash(black, thread, "board", vec![]);
-    let board = fake.wait_reply(&board, |m| m.picture().is_some()).await.unwrap();
+    let board = fake
+        .wait_reply(&board, |m| m.picture().is_some())
+        .await
+        .unwrap();
     if let Some(draw) = board.button("draw:") {
         let click = fake.click(black, &board, draw.custom_id.as_deref().unwrap());
         fake.redeliver(&click);

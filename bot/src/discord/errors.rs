@@ -56,7 +56,9 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
             }
         }
         // The one command check: a slash command Discord delivered twice.
-        FrameworkError::CommandCheckFailed { error: None, ctx, .. } => {
+        FrameworkError::CommandCheckFailed {
+            error: None, ctx, ..
+        } => {
             tracing::info!(command = %ctx.command().name, "a repeated interaction, dropped");
         }
         other => {
