@@ -4,7 +4,7 @@
 
 use alfil_tests::scene::{start_game, Started};
 use alfil_tests::table::Table;
-use alfil_tests::{CommandOption as Opt, FakeDiscord, Message, User};
+use alfil_tests::{CommandOption as Opt, FakeDiscord};
 use serde_json::json;
 use std::time::Duration;
 
