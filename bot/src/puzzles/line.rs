@@ -124,7 +124,7 @@ fn final_blow(pos: &Position, depth: u32) -> Option<SearchResult> {
 }
 
 /// The shallowest iteration from which the first move no longer changed.
-fn seen_at(pos: &Position, depth: u32) -> u32 {
+pub fn seen_at(pos: &Position, depth: u32) -> u32 {
     let mut searcher = Searcher::with_hash(HASH_MB);
     let mut last: Option<Move> = None;
     let mut since = 1;
@@ -171,14 +171,4 @@ pub fn themes(start: &Position, moves: &[Move]) -> Vec<Theme> {
         _ => {}
     }
     themes
-}
-
-/// A starting rating from how hard the line looks: deeper to see, longer,
-/// and a quiet first move all make it harder.
-pub fn rating(start: &Position, line: &Line) -> i32 {
-    let first = line.moves[0];
-    let quiet = !first.is_capture() && !start.play(&first).is_check();
-    let ours = line.moves.len().div_ceil(2) as i32;
-    let r = 650 + 120 * line.seen_at as i32 + 150 * (ours - 1) + if quiet { 200 } else { 0 };
-    r.clamp(600, 2400)
 }
