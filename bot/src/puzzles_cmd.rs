@@ -2,8 +2,11 @@
 //! [--easy-share P]`, `alfil puzzles stats` and `alfil puzzles rerate FILE...`.
 
 use alfil::puzzles::data::{self, Puzzle, HEADER};
-use alfil::puzzles::mine::{board_key, is_easy, mine, MineConfig, Progress, EASY_SHARE};
+use alfil::puzzles::mine::{
+    board_key, is_easy, mine, MineConfig, Progress, DECIDED_CP, EASY_SHARE,
+};
 use alfil::puzzles::rate::rerate;
+use engine::search::Level;
 use engine::Variant;
 use std::collections::{BTreeMap, HashSet};
 use std::io::{IsTerminal, Write};
@@ -34,6 +37,16 @@ enum Sub {
         /// of the run, per cent.
         #[arg(long, default_value_t = EASY_SHARE)]
         easy_share: usize,
+        /// The weak player's lowest level (it plays this or the two above).
+        #[arg(long, default_value = "novice")]
+        weak: Level,
+        /// The strong player's lowest level (this or the two above).
+        #[arg(long, default_value = "casual")]
+        strong: Level,
+        /// Stop a game once the side to move is this many centipawns
+        /// ahead or behind; 0 plays games out.
+        #[arg(long, default_value_t = DECIDED_CP)]
+        decided: i32,
     },
     /// Count the shipped puzzles per variant and theme, with their ratings.
     Stats,
@@ -53,9 +66,15 @@ pub fn run(args: Args) -> Result<(), String> {
             out,
             seed,
             easy_share,
+            weak,
+            strong,
+            decided,
         } => {
             let config = MineConfig {
                 easy_share,
+                weak,
+                strong,
+                decided_cp: decided,
                 ..MineConfig::new(variant, count, seed)
             };
             run_mine(&config, out)

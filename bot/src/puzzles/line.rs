@@ -10,7 +10,7 @@ use engine::{Color, EndReason, Move, MoveKind, Outcome, Position, Role};
 
 /// Small: puzzle searches are shallow, and a fresh table per step keeps
 /// them reproducible.
-const HASH_MB: usize = 2;
+pub const HASH_MB: usize = 2;
 
 /// The best move of `pos` at `depth` if it wins and no other move does.
 /// `any_win_ok` skips the second look (the final mating move, where any
@@ -28,13 +28,14 @@ pub fn only_move(pos: &Position, depth: u32, any_win_ok: bool) -> Option<SearchR
 }
 
 /// The best score without `best`, or `None` when `best` is the only legal move.
-fn second_best(searcher: &mut Searcher, pos: &Position, depth: u32, best: Move) -> Option<i32> {
+pub fn second_best(searcher: &mut Searcher, pos: &Position, depth: u32, best: Move) -> Option<i32> {
     searcher
         .search_excluding(pos, &[], Limits::depth(depth), &[best])
         .map(|r| r.score)
 }
 
-fn wins_too(score: i32) -> bool {
+/// A second move this good means the position has two answers.
+pub fn wins_too(score: i32) -> bool {
     score >= SECOND_MAX_CP
 }
 

@@ -3,18 +3,23 @@
 //! proof of [`line::solve`] for the few that pass it.
 
 use super::data::Puzzle;
-use super::line::{self, only_move};
+use super::line;
 use super::rate;
 use super::{FIND_DEPTH, MATERIAL_GAIN_CP, VERIFY_DEPTH, WIN_CP};
-use engine::search::{piece_value, Level, Limits, SearchResult, Searcher};
+use engine::search::{piece_value, Level, Limits, SearchResult, Searcher, MATE_BOUND};
 use engine::{Color, EndReason, Game, Move, Outcome, Position, Variant};
 use std::collections::HashSet;
 
 /// Who plays the mining games: a weak player who blunders against a
 /// stronger one who punishes it. Mismatched games throw up the most
-/// tactics, and the stronger side's turns are where they are.
-const WEAK: [Level; 3] = [Level::Novice, Level::Beginner, Level::Casual];
-const STRONG: [Level; 3] = [Level::Casual, Level::Intermediate, Level::Club];
+/// tactics, and the stronger side's turns are where they are. Each side
+/// plays one of three levels from these up.
+const WEAK: Level = Level::Novice;
+const STRONG: Level = Level::Casual;
+/// A game whose side to move is this far ahead or behind (centipawns, at
+/// the find depth) is decided: every move wins or none does, so its last
+/// moves hold no single answers and are not played out.
+pub const DECIDED_CP: i32 = 900;
 /// Games stop here: long endings repeat the same puzzles.
 const MAX_PLIES: usize = 160;
 /// Openings are book-like and rarely tactical.
@@ -47,6 +52,11 @@ pub struct MineConfig {
     pub verify_depth: u32,
     /// The most dull finds may make of a run, per cent.
     pub easy_share: usize,
+    /// The lowest levels of the weak and of the strong player.
+    pub weak: Level,
+    pub strong: Level,
+    /// Games stop once decided by this much; 0 plays them out.
+    pub decided_cp: i32,
 }
 
 impl MineConfig {
@@ -58,6 +68,9 @@ impl MineConfig {
             find_depth: FIND_DEPTH,
             verify_depth: VERIFY_DEPTH,
             easy_share: EASY_SHARE,
+            weak: WEAK,
+            strong: STRONG,
+            decided_cp: DECIDED_CP,
         }
     }
 }
@@ -94,23 +107,41 @@ impl Rng {
 /// With `easy_ok` false, positions whose answer is taking a loose piece
 /// are passed over as early and cheaply as possible.
 pub fn puzzle_at(pos: &Position, config: &MineConfig, easy_ok: bool) -> Option<Puzzle> {
+    examine(pos, config, easy_ok).0
+}
+
+/// [`puzzle_at`], and the find-depth score when the search ran. The
+/// searches are [`line::only_move`]'s, in its order.
+fn examine(pos: &Position, config: &MineConfig, easy_ok: bool) -> (Option<Puzzle>, Option<i32>) {
     if !easy_ok && glance_takes_loose(pos) {
-        return None;
+        return (None, None);
     }
-    let found = only_move(pos, config.find_depth, false)?;
-    if !easy_ok && takes_and_keeps(pos, &found) {
-        return None;
+    let mut searcher = Searcher::with_hash(line::HASH_MB);
+    let Some(found) = searcher.search(pos, &[], Limits::depth(config.find_depth)) else {
+        return (None, None);
+    };
+    let score = Some(found.score);
+    let dull = !easy_ok && takes_and_keeps(pos, &found);
+    if found.score < WIN_CP
+        || dull
+        || line::second_best(&mut searcher, pos, config.find_depth, found.best)
+            .is_some_and(line::wins_too)
+    {
+        return (None, score);
     }
-    let line = line::solve(pos, config.verify_depth)?;
+    let Some(line) = line::solve(pos, config.verify_depth) else {
+        return (None, score);
+    };
     let fen = pos.fen();
-    Some(Puzzle {
+    let puzzle = Puzzle {
         id: Puzzle::id_for(pos.variant(), &fen),
         variant: pos.variant(),
         themes: line::themes(pos, &line.moves),
         rating: rate::rating(pos, &line),
         moves: line.moves.iter().map(|m| m.uci()).collect(),
         fen,
-    })
+    };
+    (Some(puzzle), score)
 }
 
 /// A one-ply look already wins with a capture: the position's answer is
@@ -158,8 +189,8 @@ pub fn mine(
     let mut progress = Progress::default();
     let mut found = Vec::new();
     while found.len() < config.count {
-        let weak = rng.pick(&WEAK);
-        let strong = rng.pick(&STRONG);
+        let weak = rng.pick(three_from(config.weak));
+        let strong = rng.pick(three_from(config.strong));
         let weak_side = if rng.next() % 2 == 0 {
             Color::White
         } else {
@@ -177,7 +208,11 @@ pub fn mine(
             if ply >= skip_until && worth {
                 progress.positions += 1;
                 let easy_ok = (progress.easy + 1) * 100 <= (found.len() + 1) * config.easy_share;
-                if let Some(puzzle) = puzzle_at(&pos, config, easy_ok) {
+                let (puzzle, score) = examine(&pos, config, easy_ok);
+                let decided = score.is_some_and(|s| {
+                    config.decided_cp > 0 && s.abs() >= config.decided_cp && s.abs() < MATE_BOUND
+                });
+                if let Some(puzzle) = puzzle {
                     let easy = is_easy(&puzzle);
                     if (!easy || easy_ok) && known.insert(board_key(&puzzle.fen)) {
                         progress.easy += usize::from(easy);
@@ -191,6 +226,9 @@ pub fn mine(
                     skip_until = ply + SKIP_AFTER_FIND;
                 }
                 on_progress(&progress, None);
+                if decided {
+                    break;
+                }
             }
             let level = if pos.turn() == weak_side {
                 weak
@@ -206,6 +244,12 @@ pub fn mine(
         on_progress(&progress, None);
     }
     found
+}
+
+/// A level and the two above it (fewer at the top of the ladder).
+fn three_from(lowest: Level) -> &'static [Level] {
+    let i = Level::ALL.iter().position(|l| *l == lowest).unwrap_or(0);
+    &Level::ALL[i..(i + 3).min(Level::ALL.len())]
 }
 
 /// The board and side to move of a FEN: the same puzzle reached with
