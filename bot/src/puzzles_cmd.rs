@@ -83,7 +83,7 @@ pub fn run(args: Args) -> Result<(), String> {
             print!("{}", stats(&data::shipped()));
             Ok(())
         }
-        Sub::Rerate { files } => files.iter().try_for_each(|f| run_rerate(f)),
+        Sub::Rerate { files } => files.iter().map(PathBuf::as_path).try_for_each(run_rerate),
     }
 }
 

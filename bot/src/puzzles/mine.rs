@@ -151,7 +151,7 @@ fn glance_takes_loose(pos: &Position) -> bool {
     searcher
         .search(pos, &[], Limits::depth(GLANCE_DEPTH))
         .is_some_and(|r| {
-            r.best.is_capture() && (bares(pos, &r.best) || !r.is_mate() && r.score >= WIN_CP)
+            r.best.is_capture() && (bares(pos, &r.best) || (!r.is_mate() && r.score >= WIN_CP))
         })
 }
 
