@@ -56,4 +56,5 @@ fn stats_counts_every_variant() {
         assert!(text.contains(v.name()), "{text}");
     }
     assert!(text.contains("total"), "{text}");
+    assert!(text.contains("median"), "{text}");
 }

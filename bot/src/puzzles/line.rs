@@ -10,7 +10,7 @@ use engine::{Color, EndReason, Move, MoveKind, Outcome, Position, Role};
 
 /// Small: puzzle searches are shallow, and a fresh table per step keeps
 /// them reproducible.
-const HASH_MB: usize = 2;
+pub const HASH_MB: usize = 2;
 
 /// The best move of `pos` at `depth` if it wins and no other move does.
 /// `any_win_ok` skips the second look (the final mating move, where any
@@ -28,13 +28,14 @@ pub fn only_move(pos: &Position, depth: u32, any_win_ok: bool) -> Option<SearchR
 }
 
 /// The best score without `best`, or `None` when `best` is the only legal move.
-fn second_best(searcher: &mut Searcher, pos: &Position, depth: u32, best: Move) -> Option<i32> {
+pub fn second_best(searcher: &mut Searcher, pos: &Position, depth: u32, best: Move) -> Option<i32> {
     searcher
         .search_excluding(pos, &[], Limits::depth(depth), &[best])
         .map(|r| r.score)
 }
 
-fn wins_too(score: i32) -> bool {
+/// A second move this good means the position has two answers.
+pub fn wins_too(score: i32) -> bool {
     score >= SECOND_MAX_CP
 }
 
@@ -124,7 +125,7 @@ fn final_blow(pos: &Position, depth: u32) -> Option<SearchResult> {
 }
 
 /// The shallowest iteration from which the first move no longer changed.
-fn seen_at(pos: &Position, depth: u32) -> u32 {
+pub fn seen_at(pos: &Position, depth: u32) -> u32 {
     let mut searcher = Searcher::with_hash(HASH_MB);
     let mut last: Option<Move> = None;
     let mut since = 1;
@@ -171,14 +172,4 @@ pub fn themes(start: &Position, moves: &[Move]) -> Vec<Theme> {
         _ => {}
     }
     themes
-}
-
-/// A starting rating from how hard the line looks: deeper to see, longer,
-/// and a quiet first move all make it harder.
-pub fn rating(start: &Position, line: &Line) -> i32 {
-    let first = line.moves[0];
-    let quiet = !first.is_capture() && !start.play(&first).is_check();
-    let ours = line.moves.len().div_ceil(2) as i32;
-    let r = 650 + 120 * line.seen_at as i32 + 150 * (ours - 1) + if quiet { 200 } else { 0 };
-    r.clamp(600, 2400)
 }

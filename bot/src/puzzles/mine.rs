@@ -3,21 +3,23 @@
 //! proof of [`line::solve`] for the few that pass it.
 
 use super::data::Puzzle;
-use super::line::{self, only_move};
-use super::{FIND_DEPTH, VERIFY_DEPTH};
-use engine::search::Level;
-use engine::{Game, Position, Variant};
+use super::line;
+use super::rate;
+use super::{FIND_DEPTH, MATERIAL_GAIN_CP, VERIFY_DEPTH, WIN_CP};
+use engine::search::{piece_value, Level, Limits, SearchResult, Searcher, MATE_BOUND};
+use engine::{Color, EndReason, Game, Move, Outcome, Position, Variant};
 use std::collections::HashSet;
 
-/// The levels that play the mining games: weak enough to blunder, strong
-/// enough to punish some blunders.
-const LEVELS: [Level; 5] = [
-    Level::Novice,
-    Level::Beginner,
-    Level::Casual,
-    Level::Intermediate,
-    Level::Club,
-];
+/// Who plays the mining games: a weak player who blunders against a
+/// stronger one who punishes it. Mismatched games throw up the most
+/// tactics, and the stronger side's turns are where they are. Each side
+/// plays one of three levels from these up.
+const WEAK: Level = Level::Novice;
+const STRONG: Level = Level::Casual;
+/// A game whose side to move is this far ahead or behind (centipawns, at
+/// the find depth) is decided: every move wins or none does, so its last
+/// moves hold no single answers and are not played out.
+pub const DECIDED_CP: i32 = 900;
 /// Games stop here: long endings repeat the same puzzles.
 const MAX_PLIES: usize = 160;
 /// Openings are book-like and rarely tactical.
@@ -26,14 +28,19 @@ const FIRST_PLY: usize = 6;
 const SKIP_AFTER_FIND: usize = 4;
 /// Weak players leave pieces hanging all the time; taking one is a puzzle,
 /// but a dull one: such finds make at most this share (per cent) of a run.
-/// Harder finds are about fifty times rarer, so on a small machine the
-/// share is left high.
-const EASY_SHARE: usize = 100;
+pub const EASY_SHARE: usize = 30;
+/// The pre-filter's depth: one move and the captures after it, enough to
+/// see a loose piece.
+const GLANCE_DEPTH: u32 = 1;
 
-/// Taking a piece in one obvious move.
-fn is_easy(puzzle: &Puzzle) -> bool {
+/// Grabbing a loose piece in one move, for material or to bare the king:
+/// the themes say nothing else.
+pub fn is_easy(puzzle: &Puzzle) -> bool {
     use super::Theme;
-    puzzle.themes == [Theme::Material, Theme::OneMove] && puzzle.rating < 900
+    matches!(
+        puzzle.themes[..],
+        [Theme::Material | Theme::BareKing, Theme::OneMove]
+    )
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +50,13 @@ pub struct MineConfig {
     pub seed: u64,
     pub find_depth: u32,
     pub verify_depth: u32,
+    /// The most dull finds may make of a run, per cent.
+    pub easy_share: usize,
+    /// The lowest levels of the weak and of the strong player.
+    pub weak: Level,
+    pub strong: Level,
+    /// Games stop once decided by this much; 0 plays them out.
+    pub decided_cp: i32,
 }
 
 impl MineConfig {
@@ -53,6 +67,10 @@ impl MineConfig {
             seed,
             find_depth: FIND_DEPTH,
             verify_depth: VERIFY_DEPTH,
+            easy_share: EASY_SHARE,
+            weak: WEAK,
+            strong: STRONG,
+            decided_cp: DECIDED_CP,
         }
     }
 }
@@ -63,6 +81,8 @@ pub struct Progress {
     pub games: usize,
     pub positions: usize,
     pub found: usize,
+    /// Finds that grab a loose piece in one move (see [`is_easy`]).
+    pub easy: usize,
 }
 
 /// A small, seedable generator (splitmix64): mining must be reproducible
@@ -84,18 +104,78 @@ impl Rng {
 }
 
 /// The puzzle a position holds, proven at the verify depth, if any.
-pub fn puzzle_at(pos: &Position, config: &MineConfig) -> Option<Puzzle> {
-    only_move(pos, config.find_depth, false)?;
-    let line = line::solve(pos, config.verify_depth)?;
+/// With `easy_ok` false, positions whose answer is taking a loose piece
+/// are passed over as early and cheaply as possible.
+pub fn puzzle_at(pos: &Position, config: &MineConfig, easy_ok: bool) -> Option<Puzzle> {
+    examine(pos, config, easy_ok).0
+}
+
+/// [`puzzle_at`], and the find-depth score when the search ran. The
+/// searches are [`line::only_move`]'s, in its order.
+fn examine(pos: &Position, config: &MineConfig, easy_ok: bool) -> (Option<Puzzle>, Option<i32>) {
+    if !easy_ok && glance_takes_loose(pos) {
+        return (None, None);
+    }
+    let mut searcher = Searcher::with_hash(line::HASH_MB);
+    let Some(found) = searcher.search(pos, &[], Limits::depth(config.find_depth)) else {
+        return (None, None);
+    };
+    let score = Some(found.score);
+    let dull = !easy_ok && takes_and_keeps(pos, &found);
+    if found.score < WIN_CP
+        || dull
+        || line::second_best(&mut searcher, pos, config.find_depth, found.best)
+            .is_some_and(line::wins_too)
+    {
+        return (None, score);
+    }
+    let Some(line) = line::solve(pos, config.verify_depth) else {
+        return (None, score);
+    };
     let fen = pos.fen();
-    Some(Puzzle {
+    let puzzle = Puzzle {
         id: Puzzle::id_for(pos.variant(), &fen),
         variant: pos.variant(),
         themes: line::themes(pos, &line.moves),
-        rating: line::rating(pos, &line),
+        rating: rate::rating(pos, &line),
         moves: line.moves.iter().map(|m| m.uci()).collect(),
         fen,
-    })
+    };
+    (Some(puzzle), score)
+}
+
+/// A one-ply look already wins with a capture: the position's answer is
+/// a loose piece or the last one (or it has no single answer at all).
+fn glance_takes_loose(pos: &Position) -> bool {
+    let mut searcher = Searcher::with_hash(1);
+    searcher
+        .search(pos, &[], Limits::depth(GLANCE_DEPTH))
+        .is_some_and(|r| {
+            r.best.is_capture() && (bares(pos, &r.best) || (!r.is_mate() && r.score >= WIN_CP))
+        })
+}
+
+/// The move takes the opponent's last piece and wins at once.
+fn bares(pos: &Position, m: &Move) -> bool {
+    matches!(
+        pos.play(m).outcome(),
+        Some(Outcome::Win {
+            reason: EndReason::BareKing,
+            ..
+        })
+    )
+}
+
+/// The found move bares the king, or takes a piece worth a material puzzle, the game goes
+/// on and the expected reply takes nothing back: the proof would end in a
+/// one-move material puzzle.
+fn takes_and_keeps(pos: &Position, found: &SearchResult) -> bool {
+    let worth = |role| piece_value(pos.variant(), role) >= MATERIAL_GAIN_CP;
+    let keeps = !found.is_mate()
+        && found.best.capture.is_some_and(worth)
+        && pos.play(&found.best).outcome().is_none()
+        && found.pv.get(1).is_none_or(|reply| !reply.is_capture());
+    keeps || bares(pos, &found.best)
 }
 
 /// Mines until `config.count` puzzles are found, skipping positions in
@@ -108,22 +188,34 @@ pub fn mine(
     let mut rng = Rng(config.seed);
     let mut progress = Progress::default();
     let mut found = Vec::new();
-    let mut easy = 0;
     while found.len() < config.count {
-        let levels = [rng.pick(&LEVELS), rng.pick(&LEVELS)];
+        let weak = rng.pick(three_from(config.weak));
+        let strong = rng.pick(three_from(config.strong));
+        let weak_side = if rng.next() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let game_seed = rng.next();
         let mut game = Game::new(config.variant);
         let mut skip_until = FIRST_PLY;
         while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
             let ply = game.moves().len();
-            if ply >= skip_until {
+            let pos = *game.position();
+            // The weak side's turns rarely hold a tactic: the strong side
+            // seldom blunders. Equal levels: both sides count.
+            let worth = pos.turn() != weak_side || weak == strong;
+            if ply >= skip_until && worth {
                 progress.positions += 1;
-                let pos = *game.position();
-                if let Some(puzzle) = puzzle_at(&pos, config) {
-                    let dull = is_easy(&puzzle);
-                    let room = (easy + 1) * 100 <= (found.len() + 1) * EASY_SHARE;
-                    if (!dull || room) && known.insert(board_key(&puzzle.fen)) {
-                        easy += usize::from(dull);
+                let easy_ok = (progress.easy + 1) * 100 <= (found.len() + 1) * config.easy_share;
+                let (puzzle, score) = examine(&pos, config, easy_ok);
+                let decided = score.is_some_and(|s| {
+                    config.decided_cp > 0 && s.abs() >= config.decided_cp && s.abs() < MATE_BOUND
+                });
+                if let Some(puzzle) = puzzle {
+                    let easy = is_easy(&puzzle);
+                    if (!easy || easy_ok) && known.insert(board_key(&puzzle.fen)) {
+                        progress.easy += usize::from(easy);
                         progress.found += 1;
                         on_progress(&progress, Some(&puzzle));
                         found.push(puzzle);
@@ -133,8 +225,16 @@ pub fn mine(
                     }
                     skip_until = ply + SKIP_AFTER_FIND;
                 }
+                on_progress(&progress, None);
+                if decided {
+                    break;
+                }
             }
-            let level = levels[ply % 2];
+            let level = if pos.turn() == weak_side {
+                weak
+            } else {
+                strong
+            };
             let Some(choice) = level.choose_move(&game, game_seed, None) else {
                 break;
             };
@@ -144,6 +244,12 @@ pub fn mine(
         on_progress(&progress, None);
     }
     found
+}
+
+/// A level and the two above it (fewer at the top of the ladder).
+fn three_from(lowest: Level) -> &'static [Level] {
+    let i = Level::ALL.iter().position(|l| *l == lowest).unwrap_or(0);
+    &Level::ALL[i..(i + 3).min(Level::ALL.len())]
 }
 
 /// The board and side to move of a FEN: the same puzzle reached with

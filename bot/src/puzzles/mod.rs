@@ -7,6 +7,7 @@ pub mod check;
 pub mod data;
 pub mod line;
 pub mod mine;
+pub mod rate;
 pub mod theme;
 
 pub use data::{Puzzle, PuzzleParseError};
