@@ -191,7 +191,7 @@ pub fn mine(
     while found.len() < config.count {
         let weak = rng.pick(three_from(config.weak));
         let strong = rng.pick(three_from(config.strong));
-        let weak_side = if rng.next() % 2 == 0 {
+        let weak_side = if rng.next().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
