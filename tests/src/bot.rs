@@ -43,6 +43,26 @@ pub fn bot_binary() -> PathBuf {
         cmd.current_dir(&ws)
             .args(["build", "--quiet", "-p", "alfil", "--bin", "alfil"])
             .env("CARGO_TARGET_DIR", &target);
+        // Cargo gave this test process its package's variables. Build
+        // scripts (ring's) rerun when those change, so a nested build that
+        // inherits them rebuilds half the tree, and the next plain build
+        // rebuilds it back.
+        for (key, _) in std::env::vars_os() {
+            let key = key.to_string_lossy();
+            let from_test = [
+                "CARGO_PKG_",
+                "CARGO_MANIFEST_",
+                "CARGO_CRATE_",
+                "CARGO_BIN_",
+            ]
+            .iter()
+            .any(|p| key.starts_with(p))
+                || key == "CARGO_PRIMARY_PACKAGE"
+                || key == "OUT_DIR";
+            if from_test {
+                cmd.env_remove(&*key);
+            }
+        }
         if release {
             cmd.arg("--release");
         }
