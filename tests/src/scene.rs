@@ -100,3 +100,42 @@ pub fn announcements(fake: &FakeDiscord, channel: u64, san: &str) -> usize {
         .filter(|m| played_san(m).as_deref() == Some(san))
         .count()
 }
+
+/// An admin makes a new channel "puzzles" the home of the daily puzzle at
+/// hour 0 (UTC), which has always passed: the post is due at once. Returns
+/// the channel and the post.
+pub async fn daily_puzzle_post(fake: &FakeDiscord) -> (u64, Message) {
+    let channel = fake.add_channel("puzzles");
+    let boss = fake.add_admin("boss");
+    let sent = fake.slash(
+        &boss,
+        fake.general(),
+        "settings",
+        vec![
+            Opt::channel("puzzle_channel", &fake.channel(channel).unwrap()),
+            Opt::int("puzzle_hour", 0),
+        ],
+    );
+    let saved = fake.wait_reply(&sent, |_| true).await.unwrap();
+    assert!(saved.says("Saved"), "{}", saved.summary());
+    let post = fake
+        .wait_message_for(channel, std::time::Duration::from_secs(20), |m| {
+            m.says("Daily puzzle")
+        })
+        .await
+        .unwrap();
+    (channel, post)
+}
+
+/// The shipped puzzle a board shows, from its caption "Puzzle <id> · …".
+pub fn shown_puzzle(msg: &Message) -> alfil::puzzles::data::Puzzle {
+    let caption = caption(msg);
+    let id = caption
+        .strip_prefix("Puzzle ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("not a puzzle board: {caption:?}"));
+    alfil::puzzles::data::shipped()
+        .into_iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("no shipped puzzle {id}"))
+}

@@ -10,7 +10,9 @@
 
 use alfil_tests::bot::BotProcess;
 use alfil_tests::logs::SERENITY_PARSE_LOG;
-use alfil_tests::scene::{accept, played_san, start_game_with, Started};
+use alfil_tests::scene::{
+    accept, daily_puzzle_post, played_san, shown_puzzle, start_game_with, Started,
+};
 use alfil_tests::table::{Table, COMMANDS};
 use alfil_tests::{CommandOption as Opt, FakeDiscord, Message, User};
 use engine::{Game, Variant};
@@ -106,6 +108,21 @@ struct Play<'a> {
     /// Moves the CPU made for a player who ran out of time.
     cpu: usize,
     timed: bool,
+}
+
+impl<'a> Play<'a> {
+    fn new(started: Started<'a>, id: i64, timed: bool) -> Self {
+        Play {
+            started,
+            id,
+            game: Game::new(Variant::Shatranj),
+            acked: Vec::new(),
+            unacked: 0,
+            retyped: 0,
+            cpu: 0,
+            timed,
+        }
+    }
 }
 
 /// Waits until the bot is connected again (after a kill).
@@ -233,16 +250,7 @@ async fn crash(fake: &FakeDiscord, bot: &mut BotProcess) {
 /// The first move of the daily puzzle's line, typed in its thread, is
 /// answered (as right, or solved).
 async fn answer_daily(fake: &FakeDiscord, post: &Message, solver: &User) {
-    let caption = alfil_tests::board::caption(post);
-    let id = caption
-        .strip_prefix("Puzzle ")
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap()
-        .to_owned();
-    let puzzle = alfil::puzzles::data::shipped()
-        .into_iter()
-        .find(|p| p.id == id)
-        .unwrap();
+    let puzzle = shown_puzzle(post);
     let pos = puzzle.position().unwrap();
     let san = pos.san(&pos.parse_move(&puzzle.moves[0]).unwrap());
     // The killer waits meanwhile: this answer is not raced by a kill.
@@ -263,23 +271,7 @@ async fn fifty_games_survive_ten_kills() {
     let fake = &fake;
     let db = Db::open(&t.bot.config.db).await;
 
-    // The daily puzzle, due at once (hour 0 has passed).
-    let puzzles = fake.add_channel("puzzles");
-    let boss = fake.add_admin("boss");
-    let sent = fake.slash(
-        &boss,
-        fake.general(),
-        "settings",
-        vec![
-            Opt::channel("puzzle_channel", &fake.channel(puzzles).unwrap()),
-            Opt::int("puzzle_hour", 0),
-        ],
-    );
-    fake.wait_reply(&sent, |m| m.says("Saved")).await.unwrap();
-    let post = fake
-        .wait_message_for(puzzles, Duration::from_secs(20), |m| m.says("Daily puzzle"))
-        .await
-        .unwrap();
+    let (puzzles, post) = daily_puzzle_post(fake).await;
 
     // The players, the games, and the challenges left open.
     let users: Vec<User> = (0..2 * (GAMES + OPEN_CHALLENGES))
@@ -296,16 +288,7 @@ async fn fifty_games_survive_ten_kills() {
         };
         let started = start_game_with(fake, a, b, options).await;
         let id = db.game_in(started.thread).await;
-        plays.push(Play {
-            started,
-            id,
-            game: Game::new(Variant::Shatranj),
-            acked: Vec::new(),
-            unacked: 0,
-            retyped: 0,
-            cpu: 0,
-            timed,
-        });
+        plays.push(Play::new(started, id, timed));
     }
     let mut open = Vec::new();
     for c in 0..OPEN_CHALLENGES {
@@ -346,16 +329,7 @@ async fn fifty_games_survive_ten_kills() {
         for (a, b, msg) in &open {
             let started = accept(fake, a, b, msg).await;
             let id = db.game_in(started.thread).await;
-            accepted.push(Play {
-                started,
-                id,
-                game: Game::new(Variant::Shatranj),
-                acked: Vec::new(),
-                unacked: 0,
-                retyped: 0,
-                cpu: 0,
-                timed: false,
-            });
+            accepted.push(Play::new(started, id, false));
         }
         answer_daily(fake, &post, &users[0]).await;
         resume_tx.send_replace(true);

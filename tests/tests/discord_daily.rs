@@ -4,25 +4,13 @@
 //! told the solution; `/puzzle daily` gives the same puzzle; and a restart
 //! does not post it a second time.
 
-use alfil::puzzles::data::{shipped, Puzzle};
-use alfil_tests::board::{assert_shows, caption};
+use alfil::puzzles::data::Puzzle;
+use alfil_tests::board::assert_shows;
+use alfil_tests::scene::{daily_puzzle_post, shown_puzzle};
 use alfil_tests::table::Table;
 use alfil_tests::{CommandOption as Opt, Message};
 use engine::{Game, Position};
 use std::time::Duration;
-
-/// The shipped puzzle a board shows, from its caption "Puzzle <id> · …".
-fn puzzle_of(msg: &Message) -> Puzzle {
-    let caption = caption(msg);
-    let id = caption
-        .strip_prefix("Puzzle ")
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("not a puzzle board: {caption:?}"));
-    shipped()
-        .into_iter()
-        .find(|p| p.id == id)
-        .unwrap_or_else(|| panic!("no shipped puzzle {id}"))
-}
 
 /// The SAN of the puzzle's move `i` (UCI in the data), played on `game`.
 fn play_step(game: &mut Game, puzzle: &Puzzle, i: usize) -> String {
@@ -39,32 +27,10 @@ fn play_step(game: &mut Game, puzzle: &Puzzle, i: usize) -> String {
 async fn the_daily_puzzle_is_posted_with_a_thread_and_answered_there() {
     let mut t = Table::start().await;
     let fake = t.fake.clone();
-    let channel_id = fake.add_channel("puzzles");
-    let channel = fake.channel(channel_id).unwrap();
-    let boss = fake.add_admin("boss");
-
-    // Hour 0 (UTC) has always passed today: the post is due at once.
-    let sent = fake.slash(
-        &boss,
-        fake.general(),
-        "settings",
-        vec![
-            Opt::channel("puzzle_channel", &channel),
-            Opt::int("puzzle_hour", 0),
-        ],
-    );
-    let saved = fake.wait_reply(&sent, |_| true).await.unwrap();
-    assert!(saved.says("Saved"), "{}", saved.summary());
-
-    let post = fake
-        .wait_message_for(channel_id, Duration::from_secs(20), |m| {
-            m.picture().is_some()
-        })
-        .await
-        .unwrap();
+    let (channel_id, post) = daily_puzzle_post(&fake).await;
     assert!(post.says("Daily puzzle"), "{}", post.summary());
     assert!(post.says("to move and win"), "{}", post.summary());
-    let puzzle = puzzle_of(&post);
+    let puzzle = shown_puzzle(&post);
     let start: Position = puzzle.position().unwrap();
     let mut game = Game::from_position(start);
     assert_shows(&post, &game);
@@ -126,7 +92,7 @@ async fn the_daily_puzzle_is_posted_with_a_thread_and_answered_there() {
         .wait_reply(&sent, |m| m.picture().is_some())
         .await
         .unwrap();
-    assert_eq!(puzzle_of(&r).id, puzzle.id);
+    assert_eq!(shown_puzzle(&r).id, puzzle.id);
 
     // Killed and restarted the same day: no second post.
     t.restart().await;
