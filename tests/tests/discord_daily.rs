@@ -8,7 +8,7 @@ use alfil::puzzles::data::Puzzle;
 use alfil_tests::board::assert_shows;
 use alfil_tests::scene::{daily_puzzle_post, shown_puzzle};
 use alfil_tests::table::Table;
-use alfil_tests::{CommandOption as Opt, Message};
+use alfil_tests::CommandOption as Opt;
 use engine::{Game, Position};
 use std::time::Duration;
 
