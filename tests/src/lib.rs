@@ -341,11 +341,31 @@ impl FakeDiscord {
     /// Waits for the bot to have identified (READY sent) `n` times in all,
     /// with the session live.
     pub async fn wait_identified(&self, n: u32) -> Result<(), WaitError> {
-        self.wait_until(&format!("Identify #{n}"), |_| {
-            let gw = self.shared.gateway.lock().unwrap();
-            (gw.identifies >= n && gw.connected()).then_some(())
+        self.wait_gateway(&format!("Identify #{n}"), |gw| {
+            gw.identifies >= n && gw.connected()
         })
         .await
+    }
+
+    /// Polls the gateway's state until `f` holds. Not through
+    /// [`Self::wait_until`]: that holds the state lock, and the gateway
+    /// takes its own lock before the state's (an IDENTIFY builds READY
+    /// from the state), so the two orders would deadlock.
+    pub async fn wait_gateway(
+        &self,
+        what: &str,
+        f: impl Fn(&gateway::GatewayState) -> bool,
+    ) -> Result<(), WaitError> {
+        let deadline = tokio::time::Instant::now() + self.timeout;
+        loop {
+            if f(&self.shared.gateway.lock().unwrap()) {
+                return Ok(());
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Err(self.wait_error(what.into(), None));
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     /// Waits for the first Identify.
@@ -355,15 +375,8 @@ impl FakeDiscord {
 
     /// Waits for a live session again after a drop (resumed or identified).
     pub async fn wait_connected(&self) -> Result<(), WaitError> {
-        self.wait_until("a live gateway session", |_| {
-            self.shared
-                .gateway
-                .lock()
-                .unwrap()
-                .connected()
-                .then_some(())
-        })
-        .await
+        self.wait_gateway("a live gateway session", |gw| gw.connected())
+            .await
     }
 
     /// Closes the gateway connection: `Some(code)` sends a close frame (4000

@@ -402,7 +402,7 @@ async fn serenity_client_against_the_fake() {
 
     // The gateway drops: serenity resumes and events still flow.
     fake.drop_gateway(Some(4000));
-    fake.wait_until("a resume", |_| (fake.resumes() >= 1).then_some(()))
+    fake.wait_gateway("a resume", |gw| gw.resumes >= 1)
         .await
         .unwrap();
     let sent = fake.send_message(&ann, general, "after resume");
