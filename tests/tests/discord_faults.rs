@@ -122,8 +122,8 @@ async fn a_dropped_gateway_resumes_and_repeated_events_play_once() {
     assert_eq!(announcements(fake, thread, "e6"), 1);
 
     // The same slash command delivered twice: one answer, one move.
-    game.play_text("Ae2").unwrap();
-    let sent = fake.slash(white, thread, "move", vec![Opt::string("move", "Ae2")]);
+    game.play_text("Ad3").unwrap();
+    let sent = fake.slash(white, thread, "move", vec![Opt::string("move", "Ad3")]);
     fake.redeliver(&sent);
     let m = fake
         .wait_reply(&sent, |m| m.picture().is_some())
@@ -150,6 +150,6 @@ async fn a_dropped_gateway_resumes_and_repeated_events_play_once() {
         let record = fake.interaction_record(click.id).unwrap();
         assert_eq!(record.callbacks.len(), 1, "{record:?}");
     }
-    play(fake, &mut game, black, thread, "Ae7").await;
+    play(fake, &mut game, black, thread, "Ad6").await;
     t.check();
 }

@@ -168,7 +168,7 @@ pub async fn answer(ctx: Context<'_>, inv: Invocation) -> Result<(), Error> {
     let here = ctx.channel_id().to_string();
     let mut answered = false;
     for reply in &replies {
-        if !answered && (reply.ephemeral || reply.place.channel == here) {
+        if reply.ephemeral || reply.place.channel == here {
             // From here on the command has happened: a failure to show it
             // must not be reported as "nothing was changed".
             answered = true;
