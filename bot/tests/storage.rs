@@ -159,22 +159,11 @@ fn alfil_backup_copies_a_running_database_and_the_copy_plays_on() {
 fn a_clean_exit_checkpoints_the_wal() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("a.db");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(["console", "--db"])
-        .arg(&db)
-        .arg("--out")
-        .arg(dir.path().join("boards"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"ann: play opponent:self\nann: e2e3\nann: e7e6\n")
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    common::console::console(
+        &db,
+        &dir.path().join("boards"),
+        "ann: play opponent:self\nann: e2e3\nann: e7e6\n",
+    );
     let wal = dir.path().join("a.db-wal");
     let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
     assert_eq!(wal_len, 0, "the WAL still holds {wal_len} bytes");
@@ -209,28 +198,13 @@ fn a_file_that_is_not_a_database_is_refused_at_start() {
 fn a_database_with_garbled_pages_is_refused_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("garbled.db");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_alfil"))
-        .args(["console", "--db"])
-        .arg(&db)
-        .arg("--out")
-        .arg(dir.path().join("boards"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
     let mut script = String::new();
     for i in 0..20 {
         script.push_str(&format!(
             "p{i}: play opponent:self\np{i}: e2e3\np{i}: e7e6\n"
         ));
     }
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    common::console::console(&db, &dir.path().join("boards"), &script);
     // Keep page 1 (the header and the schema's root) and garble the rest.
     let mut bytes = std::fs::read(&db).unwrap();
     let page = u16::from_be_bytes([bytes[16], bytes[17]]) as usize;

@@ -18,6 +18,7 @@ mod outcome;
 mod perft;
 mod pgn;
 mod position;
+pub mod rng;
 mod san;
 pub mod search;
 mod setup;

@@ -1,20 +1,13 @@
 //! Random keys for position hashes, fixed at compile time so hashes are the
 //! same in every run (puzzles and tests rely on that).
 
+use crate::rng::splitmix;
 use crate::types::SQUARES;
 
 /// Piece kinds for hashing: the nine roles, plus a tenth for a pawn walking
 /// anticlockwise (on square boards, Black's pawns), since a pawn's
 /// direction is part of the position on the round board.
 pub const KINDS: usize = 10;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
 
 const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];

@@ -15,6 +15,7 @@ use alfil_tests::scene::{
 };
 use alfil_tests::table::{Table, COMMANDS};
 use alfil_tests::{CommandOption as Opt, FakeDiscord, Message, User};
+use engine::rng::SplitMix;
 use engine::{Game, Variant};
 use futures_util::future::join_all;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
@@ -34,23 +35,6 @@ const TIMED: usize = 2;
 const TOKEN: &str = "MTIzNDU2Nzg5.secret-token-for-the-crash-test";
 /// How long a player waits for an answer before looking the move up.
 const PATIENCE: Duration = Duration::from_secs(8);
-
-/// splitmix64: seeded, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// The bot's database, read beside it (read-only, as the truth after a kill).
 struct Db(SqlitePool);
@@ -210,7 +194,7 @@ async fn make_move(fake: &FakeDiscord, db: &Db, play: &mut Play<'_>, san: &str, 
 
 /// Plays `plies` random moves (or to the end of the game).
 async fn play_on(fake: &FakeDiscord, db: &Db, play: &mut Play<'_>, plies: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix::new(seed);
     let stall_at = play.timed.then_some(4);
     while play.game.moves().len() < plies && play.game.outcome().is_none() {
         if stall_at == Some(play.game.moves().len()) && play.cpu == 0 {
@@ -310,7 +294,7 @@ async fn fifty_games_survive_ten_kills() {
     let (resume_tx, resume_rx) = watch::channel(false);
     let bot = &mut t.bot;
     let killer = async move {
-        let mut rng = Rng(0x0a1f_11c0);
+        let mut rng = SplitMix::new(0x0a1f_11c0);
         for k in 1..=KILLS {
             tokio::time::sleep(Duration::from_millis(1000 + rng.below(2500))).await;
             crash(fake, bot).await;

@@ -6,6 +6,7 @@ use super::data::Puzzle;
 use super::line;
 use super::rate;
 use super::{FIND_DEPTH, MATERIAL_GAIN_CP, VERIFY_DEPTH, WIN_CP};
+use engine::rng::SplitMix;
 use engine::search::{piece_value, Level, Limits, SearchResult, Searcher, MATE_BOUND};
 use engine::{Color, EndReason, Game, Move, Outcome, Position, Variant};
 use std::collections::HashSet;
@@ -83,24 +84,6 @@ pub struct Progress {
     pub found: usize,
     /// Finds that grab a loose piece in one move (see [`is_easy`]).
     pub easy: usize,
-}
-
-/// A small, seedable generator (splitmix64): mining must be reproducible
-/// and needs nothing stronger.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next() % items.len() as u64) as usize]
-    }
 }
 
 /// The puzzle a position holds, proven at the verify depth, if any.
@@ -185,18 +168,18 @@ pub fn mine(
     known: &mut HashSet<String>,
     mut on_progress: impl FnMut(&Progress, Option<&Puzzle>),
 ) -> Vec<Puzzle> {
-    let mut rng = Rng(config.seed);
+    let mut rng = SplitMix::new(config.seed);
     let mut progress = Progress::default();
     let mut found = Vec::new();
     while found.len() < config.count {
         let weak = rng.pick(three_from(config.weak));
         let strong = rng.pick(three_from(config.strong));
-        let weak_side = if rng.next().is_multiple_of(2) {
+        let weak_side = if rng.next_u64().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
         };
-        let game_seed = rng.next();
+        let game_seed = rng.next_u64();
         let mut game = Game::new(config.variant);
         let mut skip_until = FIRST_PLY;
         while game.outcome().is_none() && game.moves().len() < MAX_PLIES {

@@ -18,10 +18,7 @@ pub fn daily_variant(day: i64) -> Variant {
 }
 
 fn mix(day: i64) -> u64 {
-    let mut z = (day as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    engine::rng::splitmix(day as u64).1
 }
 
 fn date(day: i64) -> String {

@@ -142,8 +142,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         save_ratings(&mut tx, ratings).await?;
-        tx.commit().await?;
-        game.version += 1;
+        commit(tx, game).await?;
         Ok(())
     }
 
@@ -156,8 +155,7 @@ impl Store {
             .bind(from_ply)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
-        game.version += 1;
+        commit(tx, game).await?;
         Ok(())
     }
 
@@ -165,8 +163,7 @@ impl Store {
     pub async fn update_game(&self, game: &mut GameRow) -> Result<()> {
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
-        tx.commit().await?;
-        game.version += 1;
+        commit(tx, game).await?;
         Ok(())
     }
 
@@ -175,8 +172,7 @@ impl Store {
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         save_ratings(&mut tx, ratings).await?;
-        tx.commit().await?;
-        game.version += 1;
+        commit(tx, game).await?;
         Ok(())
     }
 
@@ -238,6 +234,14 @@ impl Store {
             .await?;
         Ok(rows.iter().map(|r| r.get(0)).collect())
     }
+}
+
+/// Commits a transaction that wrote `game`, and raises the copy's version
+/// to the stored one.
+async fn commit(tx: sqlx::Transaction<'_, sqlx::Any>, game: &mut GameRow) -> Result<()> {
+    tx.commit().await?;
+    game.version += 1;
+    Ok(())
 }
 
 /// Writes the game's row if it is still the version `g` was read at (the
