@@ -195,10 +195,12 @@ fn parse_board(variant: Variant, board: &str, setup: &mut Setup) -> Result<(), F
                 }
                 let mut run = d as usize;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run * 10 + d2 as usize;
+                    // Saturating: a run of digits longer than any board
+                    // must be refused below, not overflow.
+                    run = run.saturating_mul(10).saturating_add(d2 as usize);
                     chars.next();
                 }
-                file += run;
+                file = file.saturating_add(run);
             } else if c == '~' {
                 // Fairy-Stockfish marks promoted pieces; the rules do not care.
             } else {

@@ -153,3 +153,15 @@ proptest! {
         }
     }
 }
+
+/// Found by `scripts/fuzz`: a run of digits too long for any number once
+/// overflowed while counting empty squares.
+#[test]
+fn a_huge_empty_square_count_is_refused_kindly() {
+    let fen = format!(
+        "rnb{}kqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        "5".repeat(26)
+    );
+    let err = Position::from_fen(Variant::Shatranj, &fen).unwrap_err();
+    assert!(err.to_string().contains("rank 8"), "{err}");
+}
