@@ -101,6 +101,22 @@ impl Position {
         safety
     }
 
+    /// The legal captures and promotions only: what the quiescence search
+    /// looks at, without the cost of the quiet moves.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// let pos = Position::from_fen(Variant::Shatranj, "3k4/8/8/3r4/4P3/8/8/3K4 w - - 0 1").unwrap();
+    /// let tactical = pos.tactical_moves();
+    /// assert_eq!(tactical.len(), 1);
+    /// assert_eq!(tactical[0].uci(), "e4d5");
+    /// ```
+    pub fn tactical_moves(&self) -> MoveList {
+        let mut moves = Tactical(MoveList::new());
+        self.generate(&mut moves);
+        moves.0
+    }
+
     /// The number of legal moves, without building them: perft's last ply.
     pub fn count_legal_moves(&self) -> usize {
         let mut count = Count(0);
@@ -118,13 +134,14 @@ impl Position {
         let safety = self.safety(king);
         let in_check = safety.evasion != !Bitboard::EMPTY;
 
+        let wanted = sink.wanted(self);
         let without_king = occupied.without(king);
-        let steps: Bitboard = (g.king[king.index()] & !own)
+        let steps: Bitboard = (g.king[king.index()] & !own & wanted)
             .filter(|&to| !self.is_attacked(to, them, without_king))
             .collect();
         sink.add(self, Role::King, king, steps, MoveKind::Normal);
         if !in_check && self.leap_rights.contains(king) {
-            let leaps: Bitboard = (g.king_leap[king.index()] & !occupied)
+            let leaps: Bitboard = (g.king_leap[king.index()] & !occupied & wanted)
                 .filter(|&to| {
                     let crossed_safe = g
                         .between_two(king, to)
@@ -156,13 +173,19 @@ impl Position {
                 Role::Courier => slider_reach(&g.diagonal[i], occupied),
                 Role::King => unreachable!("kings were done above"),
             };
-            sink.add(self, role, from, targets & allowed, MoveKind::Normal);
-            if role == Role::Ferz && self.leap_rights.contains(from) {
+            sink.add(
+                self,
+                role,
+                from,
+                targets & allowed & wanted,
+                MoveKind::Normal,
+            );
+            if role == Role::Ferz && self.leap_rights.contains(from) && wanted.any() {
                 sink.add(
                     self,
                     role,
                     from,
-                    g.ferz_leap[i] & allowed & !occupied,
+                    g.ferz_leap[i] & allowed & !occupied & wanted,
                     MoveKind::FerzLeap,
                 );
             }
@@ -248,6 +271,11 @@ impl Position {
 
 /// Where generated moves go: a list, or only their number.
 trait Sink {
+    /// Where the moves of pieces other than pawns may land to be kept;
+    /// masking early spares the king's attack tests for the rest.
+    fn wanted(&self, _pos: &Position) -> Bitboard {
+        !Bitboard::EMPTY
+    }
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind);
     fn add_one(&mut self, m: Move);
 }
@@ -261,6 +289,28 @@ impl Sink for MoveList {
 
     fn add_one(&mut self, m: Move) {
         self.push(m);
+    }
+}
+
+/// Captures and promotions only. Pawns are filtered move by move, as
+/// their promotion squares are empty; the other pieces only capture.
+struct Tactical(MoveList);
+
+impl Sink for Tactical {
+    fn wanted(&self, pos: &Position) -> Bitboard {
+        pos.pieces(pos.turn.other())
+    }
+
+    fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind) {
+        for to in targets {
+            self.add_one(pos.make_move(role, from, to, kind));
+        }
+    }
+
+    fn add_one(&mut self, m: Move) {
+        if m.is_capture() || m.promotion {
+            self.0.push(m);
+        }
     }
 }
 

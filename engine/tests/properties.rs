@@ -1,5 +1,6 @@
 //! Properties over random games in all four variants: FEN and SAN round
-//! trips, legal moves equal to the naive second implementation's, no legal
+//! trips, legal moves equal to the naive second implementation's (and the
+//! captures-only list equal to their captures and promotions), no legal
 //! move leaving the mover's king attacked, and colour symmetry of perft.
 //!
 //! The symmetries used:
@@ -81,6 +82,19 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     if pos.legal_moves().is_empty() {
         prop_assert!(pos.outcome().is_some(), "no move but no end in {}", text);
     }
+    // The quiescence search's captures-only list is exactly the legal
+    // captures and promotions.
+    let tactical: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.is_capture() || m.promotion)
+        .collect();
+    prop_assert_eq!(
+        pos.tactical_moves().to_vec(),
+        tactical,
+        "tactical moves in {}",
+        text
+    );
 
     let us = pos.turn();
     for m in pos.legal_moves() {

@@ -10,10 +10,13 @@ use crate::types::Role;
 use crate::variant::StalemateRule;
 
 /// The score of a position whose game is over without looking at history,
-/// or `None` if play goes on. `moves` are its legal moves.
+/// or `None` if play goes on. `moves` are its legal moves, or only its
+/// captures when `complete` is false (quiescence): then a stalemate goes
+/// unseen, which the full-width search above it catches.
 pub(crate) fn terminal(
     pos: &Position,
     moves: &MoveList,
+    complete: bool,
     in_check: bool,
     ply: usize,
 ) -> Option<i32> {
@@ -41,7 +44,7 @@ pub(crate) fn terminal(
         }
         (false, false) => {}
     }
-    if moves.is_empty() {
+    if moves.is_empty() && complete {
         return Some(match pos.rules.stalemate {
             StalemateRule::Loss => lost,
             StalemateRule::Draw => 0,
@@ -57,7 +60,7 @@ mod tests {
 
     fn score(variant: Variant, fen: &str) -> Option<i32> {
         let pos = Position::from_fen(variant, fen).unwrap();
-        terminal(&pos, &pos.legal_moves(), pos.is_check(), 0)
+        terminal(&pos, &pos.legal_moves(), true, pos.is_check(), 0)
     }
 
     #[test]
@@ -88,6 +91,6 @@ mod tests {
         let mut rules = pos.rules();
         rules.stalemate = StalemateRule::Draw;
         let pos = pos.with_rules(rules);
-        assert_eq!(terminal(&pos, &pos.legal_moves(), false, 0), Some(0));
+        assert_eq!(terminal(&pos, &pos.legal_moves(), true, false, 0), Some(0));
     }
 }

@@ -137,7 +137,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 
     let mut score = white.material - black.material + white.placement - black.placement
         + (white.king_end - black.king_end) * (256 - phase) / 256
-        + (black.king_danger - white.king_danger) * phase / 256;
+        + (white.king_pressure - black.king_pressure) * phase / 256;
     score += conversion(pos, &white, &black, phase);
 
     let us = if pos.turn == Color::White {
@@ -158,8 +158,8 @@ struct Side {
     placement: i32,
     /// The king's square bonus, counted in the ending.
     king_end: i32,
-    /// Enemy attacks on the squares round the king, counted in the middlegame.
-    king_danger: i32,
+    /// Attacks on the squares round the enemy king, counted in the middlegame.
+    king_pressure: i32,
 }
 
 fn side_terms(pos: &Position, color: Color) -> Side {
@@ -168,6 +168,11 @@ fn side_terms(pos: &Position, color: Color) -> Side {
     let tables = square_tables(g.kind);
     let occupied = pos.occupied();
     let own = pos.pieces(color);
+    // Attacks on the squares round the enemy king, counted as each piece's
+    // attacks are known: far cheaper than asking who attacks each square.
+    let their_zone = g.king[pos.king_square(color.other()).index()];
+    let mut pressure = 0;
+    let fronts = EnemyFronts::new(pos, color);
     let mut s = Side::default();
     for sq in own {
         let role = pos.squares[sq.index()].expect("own piece").role;
@@ -175,11 +180,13 @@ fn side_terms(pos: &Position, color: Color) -> Side {
         match role {
             Role::King => {
                 s.king_end = tables.bonus[Role::King.index()][i] as i32;
+                pressure += (g.king[i] & their_zone).count() as i32;
                 continue;
             }
             Role::Pawn => {
                 s.material += VALUES[v][Role::Pawn.index()];
-                s.placement += pawn_bonus(pos, sq, color);
+                s.placement += pawn_bonus(pos, sq, color, &fronts);
+                pressure += (g.pawn_capture[pos.dir_index(sq)][i] & their_zone).count() as i32;
             }
             Role::Rook | Role::Courier => {
                 let rays = if role == Role::Rook {
@@ -187,34 +194,68 @@ fn side_terms(pos: &Position, color: Color) -> Side {
                 } else {
                     &g.diagonal[i]
                 };
-                let reach = (slider_reach(rays, occupied) & !own).count() as i32;
+                let attacks = slider_reach(rays, occupied);
+                let reach = (attacks & !own).count() as i32;
                 s.material += VALUES[v][role.index()];
                 s.non_pawn += VALUES[v][role.index()];
                 s.placement += 3 * (reach - 7) + tables.bonus[role.index()][i] as i32;
+                pressure += (attacks & their_zone).count() as i32;
             }
             _ => {
                 s.material += VALUES[v][role.index()];
                 s.non_pawn += VALUES[v][role.index()];
                 s.placement += tables.bonus[role.index()][i] as i32;
+                pressure += (pos.attacks_from(sq, occupied) & their_zone).count() as i32;
             }
         }
         s.units += 1;
     }
-    let king = pos.king_square(color);
-    let them = color.other();
-    let mut danger = 0;
-    for sq in g.king[king.index()] {
-        danger += pos.attackers(sq, them, occupied).count() as i32;
-    }
-    s.king_danger = 10 * danger;
+    s.king_pressure = 10 * pressure;
     s
+}
+
+/// For each file, the enemy pawn nearest the enemy's own back rank (the
+/// one furthest behind): a pawn of ours is passed when no enemy pawn on its
+/// file or a neighbouring one stands further up the board.
+struct EnemyFronts {
+    /// By file: the enemy pawns' rank furthest from us, or `None`.
+    furthest: [Option<u8>; 12],
+}
+
+impl EnemyFronts {
+    fn new(pos: &Position, color: Color) -> EnemyFronts {
+        let mut furthest = [None; 12];
+        if pos.geo.kind == BoardKind::Round {
+            return EnemyFronts { furthest };
+        }
+        for p in pos.pieces_of(color.other(), Role::Pawn) {
+            let slot: &mut Option<u8> = &mut furthest[p.file() as usize];
+            let r = p.rank();
+            *slot = Some(match (*slot, color) {
+                (None, _) => r,
+                (Some(old), Color::White) => old.max(r),
+                (Some(old), Color::Black) => old.min(r),
+            });
+        }
+        EnemyFronts { furthest }
+    }
+
+    fn passed(&self, sq: Square, color: Color) -> bool {
+        let file = sq.file() as usize;
+        let rank = sq.rank();
+        let files = file.saturating_sub(1)..=(file + 1).min(11);
+        self.furthest[files].iter().flatten().all(|&r| match color {
+            Color::White => r <= rank,
+            Color::Black => r >= rank,
+        })
+    }
 }
 
 /// Pawn progress. On square boards a pawn nearing promotion (to a ferz,
 /// a modest gain) and a passed pawn are worth more. On the round board
 /// pawns never promote and walk round for ever, so only not standing
 /// blocked counts.
-fn pawn_bonus(pos: &Position, sq: Square, color: Color) -> i32 {
+fn pawn_bonus(pos: &Position, sq: Square, color: Color, fronts: &EnemyFronts) -> i32 {
     let g = pos.geo;
     let d = pos.dir_index(sq);
     if g.kind == BoardKind::Round {
@@ -229,17 +270,7 @@ fn pawn_bonus(pos: &Position, sq: Square, color: Color) -> i32 {
     };
     const ADVANCE: [i32; 7] = [0, 3, 8, 16, 28, 45, 45];
     let mut bonus = ADVANCE[progress.clamp(0, 6) as usize];
-    let enemy_pawns = pos.pieces_of(color.other(), Role::Pawn);
-    let file = sq.file() as i32;
-    let passed = enemy_pawns.into_iter().all(|p| {
-        let ahead = if color == Color::White {
-            p.rank() as i32 > rank
-        } else {
-            (p.rank() as i32) < rank
-        };
-        !(ahead && (p.file() as i32 - file).abs() <= 1)
-    });
-    if passed {
+    if fronts.passed(sq, color) {
         bonus += 8 + 6 * progress;
     }
     bonus

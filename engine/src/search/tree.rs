@@ -28,7 +28,7 @@ impl Searcher {
         let moves = pos.legal_moves();
         let in_check = pos.is_check();
         if ply > 0 {
-            if let Some(score) = terminal(pos, &moves, in_check, ply) {
+            if let Some(score) = terminal(pos, &moves, true, in_check, ply) {
                 return score;
             }
             if self.is_repetition(pos.halfmoves as usize)
@@ -188,9 +188,15 @@ impl Searcher {
     /// quiet, so the evaluation never sees a piece hanging mid-exchange.
     fn quiesce(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
-        let moves = pos.legal_moves();
         let in_check = pos.is_check();
-        if let Some(score) = terminal(pos, &moves, in_check, ply) {
+        // Out of check only captures are searched here, so only they are
+        // generated: quiet moves would cost more than the rest of the node.
+        let moves = if in_check {
+            pos.legal_moves()
+        } else {
+            pos.tactical_moves()
+        };
+        if let Some(score) = terminal(pos, &moves, in_check, in_check, ply) {
             return score;
         }
         self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta)
