@@ -3,6 +3,7 @@
 //! library dumps the frames it sends (the gateway's identify frame carries
 //! the token) and the HTTP stack its requests.
 
+use tracing_subscriber::filter::LevelFilter;
 use tracing_subscriber::EnvFilter;
 
 /// Used when `RUST_LOG` is unset or unreadable.
@@ -24,17 +25,71 @@ pub const CAPPED: &[&str] = &[
 
 /// The filter for `RUST_LOG`'s value (`None`: unset).
 pub fn filter(rust_log: Option<&str>) -> EnvFilter {
-    let base = rust_log
-        .and_then(|text| EnvFilter::try_new(text).ok())
-        .unwrap_or_else(|| EnvFilter::new(DEFAULT));
-    // Added last, these replace any directive RUST_LOG gave the same target.
-    CAPPED.iter().fold(base, |f, target| {
+    let text = rust_log
+        .filter(|text| EnvFilter::try_new(text).is_ok())
+        .unwrap_or(DEFAULT);
+    let base = EnvFilter::new(text);
+    // Added last, these replace what RUST_LOG gave the same target: the
+    // level it asked for, but never finer than debug. Never coarser either:
+    // a cap must not switch on logs nobody asked for (serenity's HTTP debug
+    // events format whole request bodies, pictures included, byte by byte).
+    let mut caps: Vec<(String, LevelFilter)> = CAPPED
+        .iter()
+        .map(|target| (target.to_string(), level_for(text, target)))
+        .collect();
+    // A finer directive inside a capped crate (`hyper::proto=trace`) would
+    // win over the crate's cap: cap it too.
+    for (target, level) in directives(text) {
+        if CAPPED
+            .iter()
+            .any(|c| target.starts_with(&format!("{c}::")))
+        {
+            caps.push((target.to_string(), level));
+        }
+    }
+    caps.into_iter().fold(base, |f, (target, level)| {
+        let level = level.min(LevelFilter::DEBUG);
         f.add_directive(
-            format!("{target}=debug")
+            format!("{target}={level}")
                 .parse()
                 .expect("a valid directive"),
         )
     })
+}
+
+/// The `target=level` directives of a filter text; a bare level has the
+/// empty target, a bare target means trace (as `EnvFilter` reads them).
+/// Span and field filters are read as their target alone.
+fn directives(text: &str) -> impl Iterator<Item = (&str, LevelFilter)> {
+    fn target_of(head: &str) -> &str {
+        head.split('[').next().unwrap_or("").trim()
+    }
+    text.split(',').filter_map(|d| {
+        let d = d.trim();
+        match d.rsplit_once('=') {
+            Some((head, level)) if !level.contains(['}', ']']) => {
+                Some((target_of(head), level.trim().parse().ok()?))
+            }
+            _ if d.is_empty() => None,
+            _ => match d.parse::<LevelFilter>() {
+                Ok(level) => Some(("", level)),
+                Err(_) => Some((target_of(d), LevelFilter::TRACE)),
+            },
+        }
+    })
+}
+
+/// The level a filter text gives `target`: its most specific directive's
+/// (the last of equals), or error when none applies, as in `EnvFilter`.
+fn level_for(text: &str, target: &str) -> LevelFilter {
+    let mut best: Option<(usize, LevelFilter)> = None;
+    for (t, level) in directives(text) {
+        let applies = t.is_empty() || t == target || target.starts_with(&format!("{t}::"));
+        if applies && best.is_none_or(|(len, _)| t.len() >= len) {
+            best = Some((t.len(), level));
+        }
+    }
+    best.map_or(LevelFilter::ERROR, |(_, level)| level)
 }
 
 #[cfg(test)]
@@ -86,5 +141,37 @@ mod tests {
             assert!(text.contains("debug still shows"), "{rust_log}: {text}");
             assert!(text.contains("our own trace shows"), "{rust_log}: {text}");
         }
+    }
+
+    #[test]
+    fn a_cap_switches_on_nothing_that_was_not_asked_for() {
+        for rust_log in ["info", "info,serenity=warn", "warn"] {
+            let text = logged(rust_log);
+            assert!(!text.contains("debug still shows"), "{rust_log}: {text}");
+        }
+        // The default, as `alfil run` starts without RUST_LOG.
+        let f = filter(None).to_string();
+        assert!(!f.contains("=debug"), "{f}");
+        assert!(f.contains("serenity::http=warn"), "{f}");
+    }
+
+    #[test]
+    fn a_finer_directive_inside_a_capped_crate_is_capped_too() {
+        let text = logged("info,hyper::proto=trace,serenity::http::client=trace");
+        assert!(!text.contains("TOKEN"), "{text}");
+        assert!(text.contains("debug still shows"), "{text}");
+    }
+
+    #[test]
+    fn levels_are_read_as_env_filter_reads_them() {
+        assert_eq!(level_for("info,serenity=warn", "serenity::http"), LevelFilter::WARN);
+        assert_eq!(level_for("serenity=warn,info", "serenity::http"), LevelFilter::WARN);
+        assert_eq!(level_for("serenity", "serenity::http"), LevelFilter::TRACE);
+        assert_eq!(level_for("serenity_x=trace", "serenity::http"), LevelFilter::ERROR);
+        assert_eq!(level_for("debug", "hyper"), LevelFilter::DEBUG);
+        assert_eq!(
+            level_for("hyper[span{a=b}]=trace", "hyper"),
+            LevelFilter::TRACE
+        );
     }
 }
