@@ -2,7 +2,7 @@
 //! the fake Discord, against the real `alfil` binary.
 //!
 //!     cargo bench -p alfil-tests --bench discord_games
-//!     BENCH_GAMES=200 BENCH_PLIES=20 cargo bench -p alfil-tests --bench discord_games
+//!     BENCH_GAMES=200 BENCH_PLIES=20 BENCH_PAUSE_MS=5000 cargo bench -p alfil-tests --bench discord_games
 //!
 //! (`cargo test -p alfil-tests --bench discord_games` runs the same with the
 //! dev build of the bot, without the release build `cargo bench` needs.)
@@ -14,11 +14,14 @@
 //! the bot's reply with the picture reaching the fake (people on both
 //! sides, so no CPU thinking in it).
 //!
-//! Two runs, each with fresh games: flat out (each game sends its next
+//! Three runs, each with fresh games: flat out (each game sends its next
 //! move as soon as the last one is answered: the throughput, where the
-//! latency is mostly queueing), then paced (the players pause between
-//! moves so that the offered load is about half that throughput: the
-//! latency a player sees under load).
+//! latency is mostly queueing); paced (the players pause between moves so
+//! that the offered load is about half that throughput: a stress test);
+//! and at people's pace (each game moves every BENCH_PAUSE_MS, default
+//! 5000: a fast blitz for a chat game, so 200 games offer 40 moves/s):
+//! the latency a player sees. The fake Discord and the simulated players
+//! share the machine's two cores with the bot.
 
 use alfil_tests::table::Table;
 use alfil_tests::{CommandOption as Opt, FakeDiscord, User};
@@ -219,6 +222,9 @@ fn main() {
         let pause = Duration::from_secs_f64(games as f64 / (rate / 2.0).max(0.1));
         println!("paced: each game moves every {:.0} ms", ms(pause));
         run(&fake, "paced", games, plies, Some(pause)).await;
+        let people = Duration::from_millis(env_usize("BENCH_PAUSE_MS", 5000) as u64);
+        println!("people: each game moves every {:.0} ms", ms(people));
+        run(&fake, "people", games, plies, Some(people)).await;
         let anomalies = fake.anomalies();
         let errors = fake.api_errors();
         if !anomalies.is_empty() || !errors.is_empty() {
