@@ -39,6 +39,12 @@ pub struct Args {
     /// [default: all shards, as many as Discord advises]
     #[arg(long, env = "ALFIL_SHARDS", value_name = "FIRST..LAST/TOTAL")]
     shards: Option<ShardRange>,
+    /// How long the timers' lease lasts unrenewed, in milliseconds: when
+    /// the process firing the timers dies, another one on the same
+    /// database takes them over this long after its last renewal (it
+    /// renews every second)
+    #[arg(long, default_value_t = 30_000, env = "ALFIL_LEASE_MS", value_parser = clap::value_parser!(i64).range(2_000..))]
+    lease_ms: i64,
 }
 
 const NO_TOKEN: &str = "no DISCORD_TOKEN in the environment.
@@ -74,6 +80,7 @@ pub fn run(args: Args) -> Result<(), String> {
             leaderboard_min_games: args.leaderboard_min_games,
             leaderboard_max_deviation: args.leaderboard_max_deviation,
             rate_limit: args.rate_limit,
+            lease_ms: args.lease_ms,
             ..Config::default()
         };
         let (service, outbox) = Service::new(store.clone(), Arc::new(SystemClock), config);

@@ -5,6 +5,13 @@
 //! (op 0) of whatever the tests send. A test can drop the connection (with a
 //! close code or abruptly), ask the bot to reconnect (op 7) or invalidate
 //! the session (op 9).
+//!
+//! The bot may be split into shards ([`GatewayState::set_shards`]): then
+//! `GET /gateway/bot` advises that many, each Identify names its
+//! `shard: [id, total]` and opens that shard's session (READY and
+//! GUILD_CREATE carry only its guilds), and every dispatch goes to the
+//! shard of its guild, `(guild_id >> 22) % total`, DMs to shard 0, each
+//! session numbering its own. Several processes can so run one bot.
 
 use crate::model;
 use crate::Shared;
@@ -31,6 +38,7 @@ pub enum GatewayEvent {
     Connected,
     Identified {
         intents: u64,
+        shard: u32,
     },
     Resumed {
         seq: u64,
@@ -49,18 +57,33 @@ pub(crate) enum Out {
 struct Conn {
     id: u64,
     tx: mpsc::UnboundedSender<Out>,
+    /// The shard it serves. With one shard that is known at once; with
+    /// more, only its Identify (or the session its Resume names) tells.
+    shard: Option<u32>,
     /// Identified or resumed: dispatches may flow.
     live: bool,
 }
 
-/// Gateway bookkeeping (inside `Shared`).
-pub struct GatewayState {
+/// One shard's session: its sequence and the dispatches a RESUME replays.
+#[derive(Default)]
+pub struct Session {
     pub session_id: Option<String>,
     pub seq: u64,
-    /// Dispatches of the current session (for RESUME replay).
     pub(crate) backlog: Vec<(u64, String)>,
-    conn: Option<Conn>,
+    /// Identifies on this shard.
+    pub identifies: u32,
+}
+
+/// Gateway bookkeeping (inside `Shared`).
+pub struct GatewayState {
+    /// How many shards the bot is told to run (`GET /gateway/bot`), and so
+    /// how guilds' events are split among sessions.
+    pub shards: u32,
+    /// One per shard, indexed by shard id.
+    pub sessions: Vec<Session>,
+    conns: Vec<Conn>,
     next_conn: u64,
+    /// Identifies on all shards.
     pub identifies: u32,
     pub resumes: u32,
     pub intents: u64,
@@ -74,13 +97,29 @@ pub struct GatewayState {
     pub presences: Vec<Value>,
 }
 
+/// The shard that receives a guild's events: Discord's rule.
+pub fn shard_of(guild_id: u64, shards: u32) -> u32 {
+    ((guild_id >> 22) % u64::from(shards.max(1))) as u32
+}
+
+/// The guild an event belongs to, if any: its `guild_id`, or for the
+/// guild's own events (GUILD_CREATE, GUILD_UPDATE) its `id`.
+fn guild_of(event: &str, data: &Value) -> Option<u64> {
+    let id = |v: &Value| v.as_str().and_then(|s| s.parse().ok());
+    data.get("guild_id").and_then(id).or_else(|| {
+        event
+            .starts_with("GUILD_")
+            .then(|| data.get("id").and_then(id))
+            .flatten()
+    })
+}
+
 impl GatewayState {
     pub fn new() -> Self {
         GatewayState {
-            session_id: None,
-            seq: 0,
-            backlog: Vec::new(),
-            conn: None,
+            shards: 1,
+            sessions: vec![Session::default()],
+            conns: Vec::new(),
             next_conn: 0,
             identifies: 0,
             resumes: 0,
@@ -94,41 +133,102 @@ impl GatewayState {
         }
     }
 
-    pub fn connected(&self) -> bool {
-        self.conn.as_ref().is_some_and(|c| c.live)
+    /// Splits the bot into `shards` shards (before it connects).
+    pub fn set_shards(&mut self, shards: u32) {
+        let shards = shards.max(1);
+        self.shards = shards;
+        self.sessions.resize_with(shards as usize, Session::default);
     }
 
-    fn send(&self, text: String) {
-        if let Some(c) = &self.conn {
+    /// Every shard has a live session.
+    pub fn connected(&self) -> bool {
+        (0..self.shards).all(|s| self.shard_connected(s))
+    }
+
+    /// `shard` has a live session.
+    pub fn shard_connected(&self, shard: u32) -> bool {
+        self.conns.iter().any(|c| c.shard == Some(shard) && c.live)
+    }
+
+    /// The session of the first shard (the only one, unless sharded).
+    pub fn session_id(&self) -> Option<&str> {
+        self.sessions[0].session_id.as_deref()
+    }
+
+    fn conn_of(&self, shard: u32) -> Option<&Conn> {
+        self.conns.iter().find(|c| c.shard == Some(shard))
+    }
+
+    fn send(&self, shard: u32, text: String) {
+        if let Some(c) = self.conn_of(shard) {
             let _ = c.tx.send(Out::Text(text));
         }
     }
 
-    /// Queues a dispatch: numbered, kept for RESUME, sent if a session is live.
-    pub fn dispatch(&mut self, event: &str, data: Value) -> u64 {
-        self.seq += 1;
-        let frame = json!({"op": 0, "s": self.seq, "t": event, "d": data}).to_string();
-        if self.connected() {
-            self.send(frame.clone());
+    /// The connection now serves `shard`; one that served it before is
+    /// dropped, as Discord keeps one session per shard.
+    fn bind(&mut self, conn_id: u64, shard: u32) {
+        self.conns.retain(|c| {
+            let old = c.shard == Some(shard) && c.id != conn_id;
+            if old {
+                let _ = c.tx.send(Out::Drop);
+            }
+            !old
+        });
+        if let Some(c) = self.conns.iter_mut().find(|c| c.id == conn_id) {
+            c.shard = Some(shard);
         }
-        self.backlog.push((self.seq, frame));
-        if self.backlog.len() > 50_000 {
-            self.backlog.drain(..10_000);
-        }
-        self.seq
     }
 
-    /// Closes the live connection: with a close frame (`Some(code)`; 4000
+    fn set_live(&mut self, conn_id: u64) {
+        if let Some(c) = self.conns.iter_mut().find(|c| c.id == conn_id) {
+            c.live = true;
+        }
+    }
+
+    /// The shard an event goes to: its guild's, and shard 0 for DMs and
+    /// events of no guild.
+    pub fn route(&self, event: &str, data: &Value) -> u32 {
+        guild_of(event, data).map_or(0, |g| shard_of(g, self.shards))
+    }
+
+    /// Queues a dispatch on its guild's shard: numbered, kept for RESUME,
+    /// sent if that shard's session is live.
+    pub fn dispatch(&mut self, event: &str, data: Value) -> u64 {
+        let shard = self.route(event, &data);
+        self.dispatch_to(shard, event, data)
+    }
+
+    /// Queues a dispatch on `shard`'s session.
+    pub fn dispatch_to(&mut self, shard: u32, event: &str, data: Value) -> u64 {
+        let live = self.shard_connected(shard);
+        let session = &mut self.sessions[shard as usize];
+        session.seq += 1;
+        let seq = session.seq;
+        let frame = json!({"op": 0, "s": seq, "t": event, "d": data}).to_string();
+        session.backlog.push((seq, frame.clone()));
+        if session.backlog.len() > 50_000 {
+            session.backlog.drain(..10_000);
+        }
+        if live {
+            self.send(shard, frame);
+        }
+        seq
+    }
+
+    /// Closes every connection: with a close frame (`Some(code)`; 4000
     /// lets serenity resume) or abruptly (`None`).
     pub fn drop_connection(&mut self, code: Option<u16>) {
-        if let Some(c) = self.conn.take() {
+        for c in self.conns.drain(..) {
             let _ = c.tx.send(code.map_or(Out::Drop, Out::Close));
         }
     }
 
-    /// Sends a raw op (7 reconnect, 9 invalid session, ...).
+    /// Sends a raw op (7 reconnect, 9 invalid session, ...) on every shard.
     pub fn send_op(&self, op: u8, d: Value) {
-        self.send(json!({"op": op, "d": d}).to_string());
+        for c in &self.conns {
+            let _ = c.tx.send(Out::Text(json!({"op": op, "d": d}).to_string()));
+        }
     }
 }
 
@@ -153,15 +253,17 @@ async fn session(shared: Arc<Shared>, socket: WebSocket) {
         let mut gw = shared.gateway.lock().unwrap();
         gw.next_conn += 1;
         let id = gw.next_conn;
-        // A new connection replaces the old one, as a client only keeps one.
-        if let Some(old) = gw.conn.take() {
-            let _ = old.tx.send(Out::Drop);
-        }
-        gw.conn = Some(Conn {
+        gw.conns.push(Conn {
             id,
             tx: tx.clone(),
+            shard: None,
             live: false,
         });
+        // Unsharded, a new connection replaces the old one at once, as a
+        // client only keeps one.
+        if gw.shards == 1 {
+            gw.bind(id, 0);
+        }
         gw.events.push((GatewayEvent::Connected, Instant::now()));
         let hello = json!({"op": 10, "d": {"heartbeat_interval": gw.heartbeat_interval}});
         let _ = tx.send(Out::Text(hello.to_string()));
@@ -211,9 +313,7 @@ async fn session(shared: Arc<Shared>, socket: WebSocket) {
     writer.abort();
     {
         let mut gw = shared.gateway.lock().unwrap();
-        if gw.conn.as_ref().is_some_and(|c| c.id == conn_id) {
-            gw.conn = None;
-        }
+        gw.conns.retain(|c| c.id != conn_id);
         gw.events.push((GatewayEvent::Disconnected, Instant::now()));
     }
     shared.touch_any();
@@ -229,7 +329,7 @@ fn handle_op(
     let op = v.get("op").and_then(Value::as_u64).unwrap_or(u64::MAX);
     let d = v.get("d").cloned().unwrap_or(Value::Null);
     let mut gw = shared.gateway.lock().unwrap();
-    if gw.conn.as_ref().is_none_or(|c| c.id != conn_id) {
+    if !gw.conns.iter().any(|c| c.id == conn_id) {
         return false; // replaced by a newer connection
     }
     match op {
@@ -240,29 +340,51 @@ fn handle_op(
             }
         }
         2 => {
+            let Some(shard) = identified_shard(&d, gw.shards) else {
+                // Discord: 4010 Invalid shard (or 4011 when sharding is required).
+                let _ = tx.send(Out::Close(4010));
+                return true;
+            };
             let intents = d.get("intents").and_then(Value::as_u64).unwrap_or(0);
             gw.intents = intents;
             gw.token = d.get("token").and_then(Value::as_str).map(Into::into);
             gw.identifies += 1;
+            gw.bind(conn_id, shard);
             let session_id = format!("fake-session-{}-{}", conn_id, gw.identifies);
-            gw.session_id = Some(session_id.clone());
-            gw.seq = 0;
-            gw.backlog.clear();
-            if let Some(c) = gw.conn.as_mut() {
-                c.live = true;
-            }
-            let (ready, guild) = {
+            let total = gw.shards;
+            let session = &mut gw.sessions[shard as usize];
+            session.identifies += 1;
+            session.session_id = Some(session_id.clone());
+            session.seq = 0;
+            session.backlog.clear();
+            gw.set_live(conn_id);
+            let (ready, guilds) = {
                 let st = shared.state.lock().unwrap();
-                let ready = model::ready(&st.bot, &[st.guild.id], &session_id, &shared.ws_url);
-                let guild = (intents & intents::GUILDS != 0).then(|| guild_create_json(&st));
-                (ready, guild)
+                let ids: Vec<u64> = st
+                    .guild_ids()
+                    .into_iter()
+                    .filter(|&g| shard_of(g, total) == shard)
+                    .collect();
+                let ready = model::ready_on_shard(
+                    &st.bot,
+                    &ids,
+                    &session_id,
+                    &shared.ws_url,
+                    [shard, total],
+                );
+                let guilds: Vec<Value> = if intents & intents::GUILDS != 0 {
+                    ids.iter().map(|&g| guild_create_of(&st, g)).collect()
+                } else {
+                    Vec::new()
+                };
+                (ready, guilds)
             };
-            gw.dispatch("READY", ready);
-            if let Some(g) = guild {
-                gw.dispatch("GUILD_CREATE", g);
+            gw.dispatch_to(shard, "READY", ready);
+            for g in guilds {
+                gw.dispatch_to(shard, "GUILD_CREATE", g);
             }
             gw.events
-                .push((GatewayEvent::Identified { intents }, Instant::now()));
+                .push((GatewayEvent::Identified { intents, shard }, Instant::now()));
             drop(gw);
             shared.touch_any();
         }
@@ -270,17 +392,21 @@ fn handle_op(
         6 => {
             let session = d.get("session_id").and_then(Value::as_str).unwrap_or("");
             let seq = d.get("seq").and_then(Value::as_u64).unwrap_or(0);
-            if gw.session_id.as_deref() == Some(session) && !session.is_empty() {
+            let shard = gw
+                .sessions
+                .iter()
+                .position(|s| !session.is_empty() && s.session_id.as_deref() == Some(session));
+            if let Some(shard) = shard {
+                let shard = shard as u32;
                 gw.resumes += 1;
-                for (s, frame) in &gw.backlog {
+                gw.bind(conn_id, shard);
+                for (s, frame) in &gw.sessions[shard as usize].backlog {
                     if *s > seq {
                         let _ = tx.send(Out::Text(frame.clone()));
                     }
                 }
-                if let Some(c) = gw.conn.as_mut() {
-                    c.live = true;
-                }
-                gw.dispatch("RESUMED", json!({}));
+                gw.set_live(conn_id);
+                gw.dispatch_to(shard, "RESUMED", json!({}));
                 gw.events
                     .push((GatewayEvent::Resumed { seq }, Instant::now()));
             } else {
@@ -296,16 +422,33 @@ fn handle_op(
     true
 }
 
-/// GUILD_CREATE for the fake guild as it is now.
+/// The shard an Identify asks for (`shard: [id, total]`, or none: shard
+/// 0 of 1), if it is one of the fake's.
+fn identified_shard(d: &Value, shards: u32) -> Option<u32> {
+    let Some(pair) = d.get("shard").and_then(Value::as_array) else {
+        return (shards == 1).then_some(0);
+    };
+    let n = |i: usize| pair.get(i).and_then(Value::as_u64);
+    let (id, total) = (n(0)?, n(1)?);
+    (total == u64::from(shards) && id < total).then_some(id as u32)
+}
+
+/// GUILD_CREATE for the first guild as it is now.
 pub fn guild_create_json(st: &crate::state::State) -> Value {
+    guild_create_of(st, st.guild.id)
+}
+
+/// GUILD_CREATE for the guild `guild_id` as it is now.
+pub fn guild_create_of(st: &crate::state::State, guild_id: u64) -> Value {
     let mut members: Vec<_> = st.members.values().cloned().collect();
     members.sort_by_key(|m| m.user.id);
     let mut channels: Vec<_> = st
         .channels
         .values()
-        .filter(|c| c.guild_id == Some(st.guild.id))
+        .filter(|c| c.guild_id == Some(guild_id))
         .cloned()
         .collect();
     channels.sort_by_key(|c| c.id);
-    model::guild_create(&st.guild, &st.roles, &members, &channels)
+    let guild = st.guild_by_id(guild_id).expect("a guild of the fake");
+    model::guild_create(guild, &st.roles_of(guild_id), &members, &channels)
 }

@@ -22,6 +22,7 @@ pub mod bot;
 pub mod gateway;
 pub mod logs;
 pub mod model;
+pub mod postgres;
 pub mod rest;
 pub mod scene;
 pub mod state;
@@ -233,6 +234,54 @@ impl FakeDiscord {
         self.with_state(|s| s.general)
     }
 
+    /// The `general` text channel of the guild `guild`.
+    pub fn general_of(&self, guild: u64) -> u64 {
+        self.with_state(|s| {
+            let mut general: Vec<&Channel> = s
+                .channels
+                .values()
+                .filter(|c| c.guild_id == Some(guild) && !c.is_thread() && c.name == "general")
+                .collect();
+            general.sort_by_key(|c| c.id);
+            general
+                .first()
+                .unwrap_or_else(|| panic!("guild {guild} has no general channel"))
+                .id
+        })
+    }
+
+    /// Splits the bot into `shards` gateway shards: `GET /gateway/bot`
+    /// says so, each shard gets a session of its own, and each guild's
+    /// events go to the shard `(guild_id >> 22) % shards` (DMs to shard 0),
+    /// as on Discord. Call it before the bot connects.
+    pub fn set_shards(&self, shards: u32) {
+        self.shared.gateway.lock().unwrap().set_shards(shards);
+    }
+
+    pub fn shards(&self) -> u32 {
+        self.shared.gateway.lock().unwrap().shards
+    }
+
+    /// The shard that receives `guild`'s events.
+    pub fn shard_of(&self, guild: u64) -> u32 {
+        gateway::shard_of(guild, self.shards())
+    }
+
+    /// A new guild whose events go to `shard` (see [`Self::set_shards`]),
+    /// with a `general` text channel; every member of the fake is in it.
+    /// Returns its id.
+    pub fn add_guild(&self, name: &str, shard: u32) -> u64 {
+        let shards = self.shards();
+        assert!(shard < shards, "shard {shard} of {shards}");
+        let (id, json) = self.with_state(|s| {
+            let id = s.add_guild(name, shard, shards);
+            (id, gateway::guild_create_of(s, id))
+        });
+        self.shared
+            .dispatch_if(intents::GUILDS, "GUILD_CREATE", json);
+        id
+    }
+
     /// A new guild member without admin rights.
     pub fn add_user(&self, name: &str) -> User {
         self.add_member(name, false)
@@ -244,19 +293,28 @@ impl FakeDiscord {
     }
 
     fn add_member(&self, name: &str, admin: bool) -> User {
-        let (user, member_json) = self.with_state(|s| {
+        let (user, joins) = self.with_state(|s| {
             let user = User {
                 id: s.next_id(),
                 name: name.into(),
                 bot: false,
             };
             let m = s.add_member(user.clone(), admin);
-            let mut j = model::member(&m, s.guild.id);
-            j["guild_id"] = Value::String(s.guild.id.to_string());
-            (user, j)
+            let joins: Vec<Value> = s
+                .guild_ids()
+                .into_iter()
+                .map(|g| {
+                    let mut j = model::member(&m, g);
+                    j["guild_id"] = Value::String(g.to_string());
+                    j
+                })
+                .collect();
+            (user, joins)
         });
-        self.shared
-            .dispatch_if(1 << 1, "GUILD_MEMBER_ADD", member_json);
+        // Members belong to every guild of the fake.
+        for j in joins {
+            self.shared.dispatch_if(1 << 1, "GUILD_MEMBER_ADD", j);
+        }
         user
     }
 
@@ -273,10 +331,15 @@ impl FakeDiscord {
         })
     }
 
-    /// A new text channel in the guild (CHANNEL_CREATE is dispatched).
+    /// A new text channel in the first guild (CHANNEL_CREATE is dispatched).
     pub fn add_channel(&self, name: &str) -> u64 {
+        self.add_channel_in(self.guild_id(), name)
+    }
+
+    /// A new text channel in the guild `guild` (CHANNEL_CREATE is dispatched).
+    pub fn add_channel_in(&self, guild: u64, name: &str) -> u64 {
         let (id, json) = self.with_state(|s| {
-            let id = s.add_channel(name, model::channel_type::GUILD_TEXT, None, None);
+            let id = s.add_channel_in(guild, name, model::channel_type::GUILD_TEXT, None, None);
             (id, s.channel_json(id).unwrap_or_default())
         });
         self.shared
@@ -328,9 +391,28 @@ impl FakeDiscord {
         self.shared.gateway.lock().unwrap().intents
     }
 
-    /// Whether a gateway session is live (identified or resumed).
+    /// Whether a gateway session is live (identified or resumed), on
+    /// every shard.
     pub fn connected(&self) -> bool {
         self.shared.gateway.lock().unwrap().connected()
+    }
+
+    /// Whether `shard` has a live session.
+    pub fn shard_connected(&self, shard: u32) -> bool {
+        self.shared.gateway.lock().unwrap().shard_connected(shard)
+    }
+
+    /// Identifies on `shard` so far.
+    pub fn shard_identifies(&self, shard: u32) -> u32 {
+        self.shared.gateway.lock().unwrap().sessions[shard as usize].identifies
+    }
+
+    /// Waits for `n` Identifies in all on `shard`, with its session live.
+    pub async fn wait_shard_identified(&self, shard: u32, n: u32) -> Result<(), WaitError> {
+        self.wait_gateway(&format!("Identify #{n} on shard {shard}"), |gw| {
+            gw.sessions[shard as usize].identifies >= n && gw.shard_connected(shard)
+        })
+        .await
     }
 
     pub fn gateway_events(&self) -> Vec<GatewayEvent> {
@@ -667,8 +749,10 @@ impl FakeDiscord {
     /// Discord delivers `sent`'s event once more, with a new sequence
     /// number (as a replay after a resume can). Returns the new sequence.
     pub fn redeliver(&self, sent: &Sent) -> u64 {
+        let guild = self.channel(sent.channel_id).and_then(|c| c.guild_id);
         let mut gw = self.shared.gateway.lock().unwrap();
-        let frame = gw
+        let shard = guild.map_or(0, |g| gateway::shard_of(g, gw.shards));
+        let frame = gw.sessions[shard as usize]
             .backlog
             .iter()
             .find(|(seq, _)| *seq == sent.seq)

@@ -64,7 +64,7 @@ pub struct User {
     pub bot: bool,
 }
 
-/// A role of the fake guild.
+/// A role of the fake's guilds.
 #[derive(Clone, Debug)]
 pub struct Role {
     pub id: u64,
@@ -111,7 +111,7 @@ impl Channel {
     }
 }
 
-/// The one guild of the fake.
+/// A guild of the fake.
 #[derive(Clone, Debug)]
 pub struct Guild {
     pub id: u64,
@@ -413,8 +413,19 @@ pub fn partial_guild(g: &Guild, roles: &[Role]) -> Value {
     })
 }
 
-/// READY for an Identify.
+/// READY for an Identify of an unsharded bot.
 pub fn ready(bot: &User, guild_ids: &[u64], session_id: &str, resume_url: &str) -> Value {
+    ready_on_shard(bot, guild_ids, session_id, resume_url, [0, 1])
+}
+
+/// READY for an Identify of shard `[id, total]`: it lists that shard's guilds.
+pub fn ready_on_shard(
+    bot: &User,
+    guild_ids: &[u64],
+    session_id: &str,
+    resume_url: &str,
+    shard: [u32; 2],
+) -> Value {
     json!({
         "v": 10,
         "user": current_user(bot),
@@ -424,7 +435,7 @@ pub fn ready(bot: &User, guild_ids: &[u64], session_id: &str, resume_url: &str) 
             .collect::<Vec<_>>(),
         "session_id": session_id,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": bot.id.to_string(), "flags": 0},
         "private_channels": [],
         "presences": [],

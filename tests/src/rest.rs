@@ -289,7 +289,7 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
         ("GET", ["gateway"]) => ok(json!({"url": shared.ws_url})),
         ("GET", ["gateway", "bot"]) => ok(json!({
             "url": shared.ws_url,
-            "shards": 1,
+            "shards": shared.gateway.lock().unwrap().shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
         })),
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
@@ -412,24 +412,29 @@ fn route(shared: &Arc<Shared>, method: &Method, path: &str, body: Body_) -> Repl
         }
         ("GET", ["guilds", g]) => {
             let st = shared.state.lock().unwrap();
-            if id(g)? != st.guild.id {
-                return Err(ApiError::new(404, 10004, "Unknown Guild"));
-            }
-            ok(model::partial_guild(&st.guild, &st.roles))
+            let gid = id(g)?;
+            let guild = st
+                .guild_by_id(gid)
+                .ok_or_else(|| ApiError::new(404, 10004, "Unknown Guild"))?;
+            ok(model::partial_guild(guild, &st.roles_of(gid)))
         }
         ("GET", ["guilds", g, "roles"]) => {
             let st = shared.state.lock().unwrap();
             let gid = id(g)?;
             ok(Value::Array(
-                st.roles.iter().map(|r| model::role(r, gid)).collect(),
+                st.roles_of(gid)
+                    .iter()
+                    .map(|r| model::role(r, gid))
+                    .collect(),
             ))
         }
-        ("GET", ["guilds", _, "channels"]) => {
+        ("GET", ["guilds", g, "channels"]) => {
             let st = shared.state.lock().unwrap();
+            let gid = id(g)?;
             let mut list: Vec<&Channel> = st
                 .channels
                 .values()
-                .filter(|c| !c.is_dm() && !c.is_thread())
+                .filter(|c| c.guild_id == Some(gid) && !c.is_thread())
                 .collect();
             list.sort_by_key(|c| c.id);
             ok(Value::Array(list.into_iter().map(model::channel).collect()))
@@ -1014,7 +1019,7 @@ fn create_thread(shared: &Arc<Shared>, parent: u64, from: Option<u64>, body: Val
         }
     };
     let bot_id = st.bot.id;
-    let guild_id = st.guild.id;
+    let guild_id = p.guild_id.unwrap_or(st.guild.id);
     let ch = Channel {
         id: tid,
         kind,

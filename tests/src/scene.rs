@@ -30,10 +30,21 @@ pub async fn start_game_with<'a>(
     fake: &FakeDiscord,
     a: &'a User,
     b: &'a User,
+    options: Vec<Opt>,
+) -> Started<'a> {
+    start_game_in(fake, fake.general(), a, b, options).await
+}
+
+/// The same, in the text channel `channel` (of any guild).
+pub async fn start_game_in<'a>(
+    fake: &FakeDiscord,
+    channel: u64,
+    a: &'a User,
+    b: &'a User,
     mut options: Vec<Opt>,
 ) -> Started<'a> {
     options.insert(0, Opt::user("opponent", b));
-    let sent = fake.slash(a, fake.general(), "challenge", options);
+    let sent = fake.slash(a, channel, "challenge", options);
     let challenge = fake.wait_reply(&sent, |_| true).await.unwrap();
     accept(fake, a, b, &challenge).await
 }
@@ -105,11 +116,16 @@ pub fn announcements(fake: &FakeDiscord, channel: u64, san: &str) -> usize {
 /// hour 0 (UTC), which has always passed: the post is due at once. Returns
 /// the channel and the post.
 pub async fn daily_puzzle_post(fake: &FakeDiscord) -> (u64, Message) {
-    let channel = fake.add_channel("puzzles");
+    daily_puzzle_post_in(fake, fake.guild_id()).await
+}
+
+/// The same in the guild `guild`, set in its `general` channel.
+pub async fn daily_puzzle_post_in(fake: &FakeDiscord, guild: u64) -> (u64, Message) {
+    let channel = fake.add_channel_in(guild, "puzzles");
     let boss = fake.add_admin("boss");
     let sent = fake.slash(
         &boss,
-        fake.general(),
+        fake.general_of(guild),
         "settings",
         vec![
             Opt::channel("puzzle_channel", &fake.channel(channel).unwrap()),

@@ -279,7 +279,12 @@ struct Feed {
 pub struct State {
     pub bot: User,
     pub owner: User,
+    /// The first guild: the one every helper means unless told otherwise.
     pub guild: Guild,
+    /// Guilds added later ([`State::add_guild`]), to spread a sharded bot's
+    /// events: the same members and roles as the first, channels of their own.
+    pub more_guilds: Vec<Guild>,
+    /// The first guild's roles (see [`State::roles_of`] for the others).
     pub roles: Vec<Role>,
     pub admin_role: u64,
     pub members: HashMap<u64, Member>,
@@ -338,6 +343,7 @@ impl State {
                 name: "Chess Club".into(),
                 owner_id: 0,
             },
+            more_guilds: Vec::new(),
             roles: Vec::new(),
             admin_role: 0,
             members: HashMap::new(),
@@ -411,6 +417,67 @@ impl State {
         id
     }
 
+    /// A fresh snowflake whose timestamp routes it to `shard` of `shards`
+    /// (Discord's rule: `(id >> 22) % shards`), a few milliseconds ahead
+    /// if need be.
+    pub fn next_id_on_shard(&mut self, shard: u32, shards: u32) -> u64 {
+        let id = self.next_id();
+        let shards = u64::from(shards.max(1));
+        let ms = id >> 22;
+        let ahead = (u64::from(shard) + shards - ms % shards) % shards;
+        if ahead == 0 {
+            return id;
+        }
+        let id = (ms + ahead) << 22;
+        self.last_id = id;
+        self.seen_ids.insert(id);
+        id
+    }
+
+    /// Every guild's id, the first guild first.
+    pub fn guild_ids(&self) -> Vec<u64> {
+        std::iter::once(&self.guild)
+            .chain(&self.more_guilds)
+            .map(|g| g.id)
+            .collect()
+    }
+
+    pub fn guild_by_id(&self, id: u64) -> Option<&Guild> {
+        std::iter::once(&self.guild)
+            .chain(&self.more_guilds)
+            .find(|g| g.id == id)
+    }
+
+    /// The roles of `guild_id`: the first guild's, with `@everyone` taking
+    /// the guild's id as Discord gives it.
+    pub fn roles_of(&self, guild_id: u64) -> Vec<Role> {
+        let first = self.guild.id;
+        self.roles
+            .iter()
+            .cloned()
+            .map(|mut r| {
+                if r.id == first {
+                    r.id = guild_id;
+                }
+                r
+            })
+            .collect()
+    }
+
+    /// A new guild (same owner, members and roles as the first) whose id
+    /// routes its events to `shard` of `shards`, with a text channel
+    /// "general". Returns the guild's id.
+    pub fn add_guild(&mut self, name: &str, shard: u32, shards: u32) -> u64 {
+        let id = self.next_id_on_shard(shard, shards);
+        self.more_guilds.push(Guild {
+            id,
+            name: name.into(),
+            owner_id: self.owner.id,
+        });
+        self.add_channel_in(id, "general", channel_type::GUILD_TEXT, None, None);
+        id
+    }
+
     pub fn add_member(&mut self, user: User, admin: bool) -> Member {
         let member = Member {
             roles: if admin { vec![self.admin_role] } else { vec![] },
@@ -422,8 +489,21 @@ impl State {
         member
     }
 
+    /// A channel of the first guild.
     pub fn add_channel(
         &mut self,
+        name: &str,
+        kind: u8,
+        parent_id: Option<u64>,
+        owner_id: Option<u64>,
+    ) -> u64 {
+        self.add_channel_in(self.guild.id, name, kind, parent_id, owner_id)
+    }
+
+    /// A channel of the guild `guild_id`.
+    pub fn add_channel_in(
+        &mut self,
+        guild_id: u64,
         name: &str,
         kind: u8,
         parent_id: Option<u64>,
@@ -436,7 +516,7 @@ impl State {
                 id,
                 kind,
                 name: name.into(),
-                guild_id: Some(self.guild.id),
+                guild_id: Some(guild_id),
                 parent_id,
                 recipient: None,
                 owner_id,
