@@ -158,12 +158,19 @@ fn main() {
         .build()
         .expect("runtime");
     runtime.block_on(async {
-        println!("service bench: {games} concurrent games, SQLite on disk (WAL, synchronous=FULL), PNG per reply");
+        let store = match std::env::var("ALFIL_BENCH_DATABASE") {
+            Ok(url) if !url.is_empty() => "PostgreSQL",
+            _ => "SQLite on disk (WAL, synchronous=FULL)",
+        };
+        println!("service bench: {games} concurrent games, {store}, PNG per reply");
         let rate = report("flat out", play(games, None).await);
         // Pace the players so the offered load is about half the throughput:
         // each game moves once every `games / (rate / 2)` seconds.
         let pause = Duration::from_secs_f64(games as f64 / (rate / 2.0));
-        println!("paced: each game moves every {:.0} ms", pause.as_secs_f64() * 1e3);
+        println!(
+            "paced: each game moves every {:.0} ms",
+            pause.as_secs_f64() * 1e3
+        );
         report("paced", play(games, Some(pause)).await);
     });
 }

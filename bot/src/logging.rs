@@ -40,10 +40,7 @@ pub fn filter(rust_log: Option<&str>) -> EnvFilter {
     // A finer directive inside a capped crate (`hyper::proto=trace`) would
     // win over the crate's cap: cap it too.
     for (target, level) in directives(text) {
-        if CAPPED
-            .iter()
-            .any(|c| target.starts_with(&format!("{c}::")))
-        {
+        if CAPPED.iter().any(|c| target.starts_with(&format!("{c}::"))) {
             caps.push((target.to_string(), level));
         }
     }
@@ -164,10 +161,19 @@ mod tests {
 
     #[test]
     fn levels_are_read_as_env_filter_reads_them() {
-        assert_eq!(level_for("info,serenity=warn", "serenity::http"), LevelFilter::WARN);
-        assert_eq!(level_for("serenity=warn,info", "serenity::http"), LevelFilter::WARN);
+        assert_eq!(
+            level_for("info,serenity=warn", "serenity::http"),
+            LevelFilter::WARN
+        );
+        assert_eq!(
+            level_for("serenity=warn,info", "serenity::http"),
+            LevelFilter::WARN
+        );
         assert_eq!(level_for("serenity", "serenity::http"), LevelFilter::TRACE);
-        assert_eq!(level_for("serenity_x=trace", "serenity::http"), LevelFilter::ERROR);
+        assert_eq!(
+            level_for("serenity_x=trace", "serenity::http"),
+            LevelFilter::ERROR
+        );
         assert_eq!(level_for("debug", "hyper"), LevelFilter::DEBUG);
         assert_eq!(
             level_for("hyper[span{a=b}]=trace", "hyper"),
