@@ -30,6 +30,21 @@ fn benches(c: &mut Criterion) {
         b.iter(|| render::png(black_box(&square)))
     });
 
+    let captioned = square.clone().with_caption(render::Caption::new(
+        "Game #12: alice (white) v bob (black), Black to move".to_string(),
+        "",
+    ));
+    c.bench_function("png 8x8 512px + caption", |b| {
+        b.iter(|| render::png(black_box(&captioned)))
+    });
+    c.bench_function("draw 8x8 512px + caption (no encoding)", |b| {
+        b.iter(|| render::draw(black_box(&captioned)))
+    });
+    // The two halves of a picture: drawing, and packing it into a PNG.
+    c.bench_function("draw 8x8 512px (no encoding)", |b| {
+        b.iter(|| render::draw(black_box(&square)))
+    });
+
     let wide = BoardView::from_position(&Position::new(Variant::Courier))
         .with_size(512)
         .with_last_move(sq("e2"), sq("e3"));

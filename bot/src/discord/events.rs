@@ -88,9 +88,11 @@ async fn on_button(
     let mut answered = false;
     for reply in &replies {
         if !answered && (reply.ephemeral || reply.place.channel == click.channel_id.to_string()) {
+            let r = send::interaction_reply(reply).await;
             let respond = || {
-                let r = send::interaction_reply(reply);
-                let msg = r.to_slash_initial_response(CreateInteractionResponseMessage::new());
+                let msg = r
+                    .clone()
+                    .to_slash_initial_response(CreateInteractionResponseMessage::new());
                 click.create_response(http, CreateInteractionResponse::Message(msg))
             };
             answered = true;

@@ -131,11 +131,12 @@ async fn pump_outbox(
     }
 }
 
-/// Seconds between WAL checkpoints: SQLite's own only run at commits and
-/// never truncate the log, which a busy bot would otherwise grow.
+/// Seconds between WAL checkpoints that also empty the log file: SQLite's
+/// own, and the passive ones of the other seconds, never truncate it, and
+/// a busy bot would otherwise keep a large file.
 const CHECKPOINT_SECS: u64 = 300;
 
-/// Fires timers once a second, and checkpoints the database now and then.
+/// Fires timers once a second, and checkpoints the database as often.
 async fn tick(service: Service) {
     let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
     let mut ticks: u64 = 0;
@@ -145,10 +146,16 @@ async fn tick(service: Service) {
             tracing::error!(error = %e, "timers failed");
         }
         ticks += 1;
-        if ticks.is_multiple_of(CHECKPOINT_SECS) && service.store().file().is_some() {
-            if let Err(error) = service.store().checkpoint().await {
-                tracing::warn!(%error, "WAL checkpoint failed");
-            }
+        if service.store().file().is_none() {
+            continue;
+        }
+        let done = if ticks.is_multiple_of(CHECKPOINT_SECS) {
+            service.store().checkpoint().await
+        } else {
+            service.store().checkpoint_passive().await
+        };
+        if let Err(error) = done {
+            tracing::warn!(%error, "WAL checkpoint failed");
         }
     }
 }
@@ -172,7 +179,8 @@ pub async fn answer(ctx: Context<'_>, inv: Invocation) -> Result<(), Error> {
             // From here on the command has happened: a failure to show it
             // must not be reported as "nothing was changed".
             answered = true;
-            match send::with_retries(|| ctx.send(send::interaction_reply(reply))).await {
+            let r = send::interaction_reply(reply).await;
+            match send::with_retries(|| ctx.send(r.clone())).await {
                 Ok(handle) => {
                     if reply.opens_game {
                         let message = handle.into_message().await?;

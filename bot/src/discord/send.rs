@@ -60,26 +60,43 @@ fn components(reply: &Reply) -> Vec<CreateActionRow> {
 
 /// The board picture (and a finished game's animation) as attachments,
 /// with an embed that shows the board.
-fn pictures(reply: &Reply) -> (Option<CreateEmbed>, Vec<CreateAttachment>) {
-    let Some(board) = &reply.board else {
+///
+/// Drawing takes a few milliseconds of CPU. It runs on tokio's blocking
+/// pool so that the async workers, which read every other player's events,
+/// are never held up by one board.
+async fn pictures(reply: &Reply) -> (Option<CreateEmbed>, Vec<CreateAttachment>) {
+    let Some(board) = reply.board.clone() else {
         return (None, Vec::new());
     };
-    let mut files = vec![CreateAttachment::bytes(picture::png(board), "board.png")];
-    if let Some(positions) = &reply.animation {
-        files.push(CreateAttachment::bytes(
-            picture::animation(positions, board),
-            "game.gif",
-        ));
+    let animation = reply.animation.clone();
+    let caption = board.caption.clone();
+    let drawn = tokio::task::spawn_blocking(move || {
+        let png = picture::png(&board);
+        let gif = animation.map(|positions| picture::animation(&positions, &board));
+        (png, gif)
+    })
+    .await;
+    let (png, gif) = match drawn {
+        Ok(drawn) => drawn,
+        Err(error) => {
+            // The move is stored whatever happens here: say it in words.
+            tracing::error!(%error, "drawing a board failed; replying without it");
+            return (None, Vec::new());
+        }
+    };
+    let mut files = vec![CreateAttachment::bytes(png, "board.png")];
+    if let Some(gif) = gif {
+        files.push(CreateAttachment::bytes(gif, "game.gif"));
     }
     let embed = CreateEmbed::new()
         .image("attachment://board.png")
-        .footer(serenity::CreateEmbedFooter::new(board.caption.clone()));
+        .footer(serenity::CreateEmbedFooter::new(caption));
     (Some(embed), files)
 }
 
 /// A reply to a slash command or a button, as poise builds it.
-pub fn interaction_reply(reply: &Reply) -> poise::CreateReply {
-    let (embed, files) = pictures(reply);
+pub async fn interaction_reply(reply: &Reply) -> poise::CreateReply {
+    let (embed, files) = pictures(reply).await;
     let mut out = poise::CreateReply::default()
         .content(content(reply))
         .ephemeral(reply.ephemeral)
@@ -94,8 +111,8 @@ pub fn interaction_reply(reply: &Reply) -> poise::CreateReply {
 }
 
 /// The same reply as a plain channel message.
-pub fn message(reply: &Reply) -> CreateMessage {
-    let (embed, files) = pictures(reply);
+pub async fn message(reply: &Reply) -> CreateMessage {
+    let (embed, files) = pictures(reply).await;
     let mut out = CreateMessage::new()
         .content(content(reply))
         .components(components(reply));
@@ -143,7 +160,8 @@ where
 /// Sends a reply to its channel (retrying briefly); `None` if it could not.
 pub async fn to_channel(http: &Http, reply: &Reply) -> Option<serenity::Message> {
     let channel = channel_id(&reply.place.channel)?;
-    match with_retries(|| channel.send_message(http, message(reply))).await {
+    let message = message(reply).await;
+    match with_retries(|| channel.send_message(http, message.clone())).await {
         Ok(msg) => Some(msg),
         Err(error) => {
             tracing::warn!(%error, channel = %channel, "could not send a message");

@@ -144,6 +144,7 @@ impl Store {
     /// Closes an open challenge as accepted and stores its game, atomically;
     /// `None` if the challenge was no longer open.
     pub async fn accept_challenge(&self, id: i64, game: &super::GameRow) -> Result<Option<GameId>> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let still_open = sqlx::query(
             "UPDATE challenges SET status = 'accepted' WHERE id = $1 AND status = 'open'",

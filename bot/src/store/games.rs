@@ -85,6 +85,7 @@ fn game_row(r: &AnyRow) -> GameRow {
 impl Store {
     /// Stores a new game; `row.id` is ignored and the new id returned.
     pub async fn insert_game(&self, row: &GameRow) -> Result<GameId> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let id = insert_game(&mut tx, row).await?;
         tx.commit().await?;
@@ -130,6 +131,7 @@ impl Store {
         at: i64,
         ratings: &[RatingRow],
     ) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         sqlx::query("INSERT INTO moves (game_id, ply, uci, san, by_cpu, played_at) VALUES ($1, $2, $3, $4, $5, $6)")
@@ -148,6 +150,7 @@ impl Store {
 
     /// Takes back the last `count` plies and stores the game's new state.
     pub async fn take_back(&self, game: &mut GameRow, from_ply: i64) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
@@ -161,6 +164,7 @@ impl Store {
 
     /// Stores the game's state (seats, offers, timers, result).
     pub async fn update_game(&self, game: &mut GameRow) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         commit(tx, game).await?;
@@ -169,6 +173,7 @@ impl Store {
 
     /// Stores a finished game and its players' new ratings together.
     pub async fn finish_game(&self, game: &mut GameRow, ratings: &[RatingRow]) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         update_game(&mut tx, game).await?;
         save_ratings(&mut tx, ratings).await?;

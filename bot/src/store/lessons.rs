@@ -39,6 +39,7 @@ impl Store {
 
     /// Saves a place in a course and makes that course the active one.
     pub async fn save_lesson(&self, player: PlayerId, row: &LessonRow, now: i64) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO lessons (player, variant, task, fen, at_square, visited, solved, updated_at)

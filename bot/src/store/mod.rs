@@ -25,6 +25,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection, Executor};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub type PlayerId = i64;
 pub type GameId = i64;
@@ -71,6 +72,8 @@ pub struct Store {
     pool: AnyPool,
     /// The SQLite file, or `None` on PostgreSQL.
     file: Option<PathBuf>,
+    /// SQLite's writers' queue (see [`Store::write_turn`]).
+    writers: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Store {
@@ -129,6 +132,7 @@ impl Store {
         Ok(Store {
             pool,
             file: Some(path.to_path_buf()),
+            writers: Arc::default(),
         })
     }
 
@@ -143,7 +147,11 @@ impl Store {
         // sqlx takes an advisory lock, so processes starting together
         // apply each migration once.
         sqlx::migrate!("../migrations/postgres").run(&pool).await?;
-        Ok(Store { pool, file: None })
+        Ok(Store {
+            pool,
+            file: None,
+            writers: Arc::default(),
+        })
     }
 
     /// The SQLite file, or `None` on PostgreSQL.
@@ -163,5 +171,17 @@ impl Store {
 
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Held for the length of a write transaction. SQLite lets one writer
+    /// in at a time and makes the others sleep and retry (1, 2, 5, 10 ms
+    /// and longer), so under load a move could wait for a lock freed long
+    /// before. Queued here, each writer starts the moment the last one
+    /// commits. PostgreSQL locks rows, not the file: no queue there.
+    pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.file {
+            Some(_) => Some(self.writers.lock().await),
+            None => None,
+        }
     }
 }

@@ -104,6 +104,7 @@ impl Store {
     /// Adds puzzles not yet stored (by id); ratings of stored ones, which
     /// play has moved, stay.
     pub async fn load_puzzles(&self, puzzles: &[Puzzle]) -> Result<usize> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let mut added = 0;
         for p in puzzles {
@@ -218,6 +219,7 @@ impl Store {
         result: f64,
         now: i64,
     ) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO puzzle_attempts (player_id, puzzle_id, result, at) VALUES ($1, $2, $3, $4)
@@ -254,6 +256,7 @@ impl Store {
 
     /// Starts a session, closing any other active one of the player here.
     pub async fn start_session(&self, s: &SessionRow, now: i64) -> Result<i64> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "UPDATE puzzle_sessions SET status = 'abandoned'
