@@ -66,6 +66,9 @@ pub fn mine_stalemates(
     // Candidates already looked at: the variations of neighbouring plies
     // overlap a lot.
     let mut seen: HashSet<u64> = HashSet::new();
+    // The variations of one ending often hold the same line with a far
+    // piece elsewhere: to a player that is the same puzzle, kept once.
+    let mut lines: HashSet<Vec<String>> = HashSet::new();
     if !stalemate_wins(&Position::new(config.variant)) {
         return found;
     }
@@ -90,7 +93,9 @@ pub fn mine_stalemates(
                     }
                     progress.positions += 1;
                     if let Some(puzzle) = stalemate_puzzle(&candidate, config) {
-                        if known.insert(board_key(&puzzle.fen)) {
+                        if lines.insert(puzzle.moves.clone())
+                            && known.insert(board_key(&puzzle.fen))
+                        {
                             progress.found += 1;
                             on_progress(&progress, Some(&puzzle));
                             found.push(puzzle);
