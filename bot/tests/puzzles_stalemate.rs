@@ -44,3 +44,19 @@ fn no_stalemate_puzzle_where_stalemate_draws() {
     let config = MineConfig::new(Variant::Medieval, 1, 1);
     assert_eq!(stalemate_puzzle(&pos, &config), None);
 }
+
+#[test]
+fn every_shipped_stalemate_has_a_single_first_move() {
+    // The shipped re-check samples every 15th puzzle; the stalemates are
+    // few and new, so all of them are re-checked here.
+    let failures: Vec<String> = alfil::puzzles::data::shipped()
+        .iter()
+        .filter(|p| p.themes.first() == Some(&Theme::Stalemate))
+        .filter_map(|p| {
+            alfil::puzzles::check::check_unique(p, alfil::puzzles::VERIFY_DEPTH)
+                .err()
+                .map(|e| format!("{}: {e}", p.id))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
