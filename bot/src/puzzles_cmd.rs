@@ -1,11 +1,14 @@
 //! `alfil puzzles mine --variant V --count N [--out FILE] [--seed S]
-//! [--easy-share P]`, `alfil puzzles stats` and `alfil puzzles rerate FILE...`.
+//! [--easy-share P] [--theme stalemate]`, `alfil puzzles stats`,
+//! `alfil puzzles rerate FILE...` and `alfil puzzles swap --finds F --into F`.
 
 use alfil::puzzles::data::{self, Puzzle, HEADER};
 use alfil::puzzles::mine::{
     board_key, is_easy, mine, MineConfig, Progress, DECIDED_CP, EASY_SHARE,
 };
 use alfil::puzzles::rate::rerate;
+use alfil::puzzles::stalemate::{mine_stalemates, stalemate_wins};
+use alfil::puzzles::Theme;
 use engine::search::Level;
 use engine::Variant;
 use std::collections::{BTreeMap, HashSet};
@@ -47,6 +50,10 @@ enum Sub {
         /// ahead or behind; 0 plays games out.
         #[arg(long, default_value_t = DECIDED_CP)]
         decided: i32,
+        /// Mine only this theme. Only `stalemate` has its own miner: games
+        /// played out, their endings and variations of them.
+        #[arg(long)]
+        theme: Option<Theme>,
     },
     /// Count the shipped puzzles per variant and theme, with their ratings.
     Stats,
@@ -55,6 +62,16 @@ enum Sub {
     Rerate {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Put the puzzles of one file into a shipped file in place of its
+    /// one-move grabs (the last ones first), so its size stays the same.
+    Swap {
+        /// The new puzzles (a CSV file as `mine --out` writes).
+        #[arg(long)]
+        finds: PathBuf,
+        /// The shipped file to change in place.
+        #[arg(long)]
+        into: PathBuf,
     },
 }
 
@@ -69,6 +86,7 @@ pub fn run(args: Args) -> Result<(), String> {
             weak,
             strong,
             decided,
+            theme,
         } => {
             let config = MineConfig {
                 easy_share,
@@ -77,27 +95,69 @@ pub fn run(args: Args) -> Result<(), String> {
                 decided_cp: decided,
                 ..MineConfig::new(variant, count, seed)
             };
-            run_mine(&config, out)
+            match theme {
+                None => run_mine(&config, out, false),
+                Some(Theme::Stalemate) => run_mine(&config, out, true),
+                Some(t) => Err(format!("no miner for theme {t}: only stalemate has one")),
+            }
         }
         Sub::Stats => {
             print!("{}", stats(&data::shipped()));
             Ok(())
         }
         Sub::Rerate { files } => files.iter().map(PathBuf::as_path).try_for_each(run_rerate),
+        Sub::Swap { finds, into } => run_swap(&finds, &into),
     }
 }
 
-fn run_rerate(path: &std::path::Path) -> Result<(), String> {
+fn read_puzzles(path: &std::path::Path) -> Result<Vec<Puzzle>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    data::parse_file(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write_puzzles(path: &std::path::Path, puzzles: &[Puzzle]) -> Result<(), String> {
     let mut out = format!("{HEADER}\n");
-    for mut p in data::parse_file(&text)? {
-        p.rating = rerate(&p).map_err(|e| format!("{}: {e}", p.id))?;
+    for p in puzzles {
         out.push_str(&format!("{p}\n"));
     }
     std::fs::write(path, out).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn run_mine(config: &MineConfig, out: Option<PathBuf>) -> Result<(), String> {
+/// Each find not yet in `into` takes the place of its last one-move grab;
+/// finds left over when the grabs run out are reported, not added.
+fn run_swap(finds: &std::path::Path, into: &std::path::Path) -> Result<(), String> {
+    let mut shipped = read_puzzles(into)?;
+    let mut known: HashSet<String> = shipped.iter().map(|p| board_key(&p.fen)).collect();
+    let (mut swapped, mut skipped) = (0, 0);
+    for find in read_puzzles(finds)? {
+        if !known.insert(board_key(&find.fen)) {
+            continue;
+        }
+        match shipped.iter().rposition(is_easy) {
+            Some(i) => {
+                shipped[i] = find;
+                swapped += 1;
+            }
+            None => skipped += 1,
+        }
+    }
+    write_puzzles(into, &shipped)?;
+    eprintln!(
+        "{}: {swapped} grabs replaced, {skipped} finds left out",
+        into.display()
+    );
+    Ok(())
+}
+
+fn run_rerate(path: &std::path::Path) -> Result<(), String> {
+    let mut puzzles = read_puzzles(path)?;
+    for p in &mut puzzles {
+        p.rating = rerate(p).map_err(|e| format!("{}: {e}", p.id))?;
+    }
+    write_puzzles(path, &puzzles)
+}
+
+fn run_mine(config: &MineConfig, out: Option<PathBuf>, stalemates: bool) -> Result<(), String> {
     let mut known = HashSet::new();
     let mut sink: Box<dyn Write> = match &out {
         Some(path) => {
@@ -122,14 +182,22 @@ fn run_mine(config: &MineConfig, out: Option<PathBuf>) -> Result<(), String> {
     };
     let mut bar = Bar::new(config.count);
     let mut write_error = None;
-    mine(config, &mut known, |progress, puzzle| {
+    let on_progress = |progress: &Progress, puzzle: Option<&Puzzle>| {
         if let Some(p) = puzzle {
             if let Err(e) = writeln!(sink, "{p}").and_then(|_| sink.flush()) {
                 write_error.get_or_insert(e.to_string());
             }
         }
         bar.show(progress, puzzle.is_some());
-    });
+    };
+    if stalemates {
+        if !stalemate_wins(&engine::Position::new(config.variant)) {
+            return Err(format!("{}: stalemate does not win there", config.variant));
+        }
+        mine_stalemates(config, &mut known, on_progress);
+    } else {
+        mine(config, &mut known, on_progress);
+    }
     bar.finish();
     match write_error {
         Some(e) => Err(e),

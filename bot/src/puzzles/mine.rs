@@ -115,16 +115,20 @@ fn examine(pos: &Position, config: &MineConfig, easy_ok: bool) -> (Option<Puzzle
     let Some(line) = line::solve(pos, config.verify_depth) else {
         return (None, score);
     };
+    (Some(puzzle_from(pos, &line)), score)
+}
+
+/// The puzzle of a proven line: its themes, rating and id.
+pub fn puzzle_from(pos: &Position, line: &line::Line) -> Puzzle {
     let fen = pos.fen();
-    let puzzle = Puzzle {
+    Puzzle {
         id: Puzzle::id_for(pos.variant(), &fen),
         variant: pos.variant(),
         themes: line::themes(pos, &line.moves),
-        rating: rate::rating(pos, &line),
+        rating: rate::rating(pos, line),
         moves: line.moves.iter().map(|m| m.uci()).collect(),
         fen,
-    };
-    (Some(puzzle), score)
+    }
 }
 
 /// A one-ply look already wins with a capture: the position's answer is
@@ -230,7 +234,7 @@ pub fn mine(
 }
 
 /// A level and the two above it (fewer at the top of the ladder).
-fn three_from(lowest: Level) -> &'static [Level] {
+pub fn three_from(lowest: Level) -> &'static [Level] {
     let i = Level::ALL.iter().position(|l| *l == lowest).unwrap_or(0);
     &Level::ALL[i..(i + 3).min(Level::ALL.len())]
 }

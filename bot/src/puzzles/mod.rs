@@ -1,13 +1,16 @@
 //! Puzzles: positions where the side to move has exactly one winning move
 //! at every step of a short line. `mine` finds them in engine games,
 //! `check` proves shipped ones still hold, `data` reads and writes the
-//! CSV files in `bot/puzzles/`.
+//! CSV files in `bot/puzzles/`. `stalemate` mines the one theme ordinary
+//! games almost never give: a stalemate that wins.
 
 pub mod check;
 pub mod data;
+pub mod endings;
 pub mod line;
 pub mod mine;
 pub mod rate;
+pub mod stalemate;
 pub mod theme;
 
 pub use data::{Puzzle, PuzzleParseError};
