@@ -3,12 +3,13 @@
 //! proof of [`line::solve`] for the few that pass it.
 
 use super::data::Puzzle;
+use super::games::{self, Next};
 use super::line;
 use super::rate;
 use super::{FIND_DEPTH, MATERIAL_GAIN_CP, VERIFY_DEPTH, WIN_CP};
 use engine::rng::SplitMix;
 use engine::search::{piece_value, Level, Limits, SearchResult, Searcher, MATE_BOUND};
-use engine::{Color, EndReason, Game, Move, Outcome, Position, Variant};
+use engine::{EndReason, Move, Outcome, Position, Variant};
 use std::collections::HashSet;
 
 /// Who plays the mining games: a weak player who blunders against a
@@ -176,67 +177,44 @@ pub fn mine(
     let mut progress = Progress::default();
     let mut found = Vec::new();
     while found.len() < config.count {
-        let weak = rng.pick(three_from(config.weak));
-        let strong = rng.pick(three_from(config.strong));
-        let weak_side = if rng.next_u64().is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let game_seed = rng.next_u64();
-        let mut game = Game::new(config.variant);
         let mut skip_until = FIRST_PLY;
-        while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
-            let ply = game.moves().len();
-            let pos = *game.position();
-            // The weak side's turns rarely hold a tactic: the strong side
-            // seldom blunders. Equal levels: both sides count.
-            let worth = pos.turn() != weak_side || weak == strong;
-            if ply >= skip_until && worth {
-                progress.positions += 1;
-                let easy_ok = (progress.easy + 1) * 100 <= (found.len() + 1) * config.easy_share;
-                let (puzzle, score) = examine(&pos, config, easy_ok);
-                let decided = score.is_some_and(|s| {
-                    config.decided_cp > 0 && s.abs() >= config.decided_cp && s.abs() < MATE_BOUND
-                });
-                if let Some(puzzle) = puzzle {
-                    let easy = is_easy(&puzzle);
-                    if (!easy || easy_ok) && known.insert(board_key(&puzzle.fen)) {
-                        progress.easy += usize::from(easy);
-                        progress.found += 1;
-                        on_progress(&progress, Some(&puzzle));
-                        found.push(puzzle);
-                        if found.len() >= config.count {
-                            break;
-                        }
-                    }
-                    skip_until = ply + SKIP_AFTER_FIND;
-                }
-                on_progress(&progress, None);
-                if decided {
-                    break;
-                }
+        let next = games::play_one(config, &mut rng, MAX_PLIES, |seen| {
+            if seen.ply < skip_until || seen.weak_to_move {
+                return Next::Play;
             }
-            let level = if pos.turn() == weak_side {
-                weak
+            progress.positions += 1;
+            let easy_ok = (progress.easy + 1) * 100 <= (found.len() + 1) * config.easy_share;
+            let (puzzle, score) = examine(seen.position, config, easy_ok);
+            let decided = score.is_some_and(|s| {
+                config.decided_cp > 0 && s.abs() >= config.decided_cp && s.abs() < MATE_BOUND
+            });
+            if let Some(puzzle) = puzzle {
+                let easy = is_easy(&puzzle);
+                if (!easy || easy_ok) && known.insert(board_key(&puzzle.fen)) {
+                    progress.easy += usize::from(easy);
+                    progress.found += 1;
+                    on_progress(&progress, Some(&puzzle));
+                    found.push(puzzle);
+                    if found.len() >= config.count {
+                        return Next::Stop;
+                    }
+                }
+                skip_until = seen.ply + SKIP_AFTER_FIND;
+            }
+            on_progress(&progress, None);
+            if decided {
+                Next::EndGame
             } else {
-                strong
-            };
-            let Some(choice) = level.choose_move(&game, game_seed, None) else {
-                break;
-            };
-            game.play(choice.best);
-        }
+                Next::Play
+            }
+        });
         progress.games += 1;
         on_progress(&progress, None);
+        if next == Next::Stop {
+            break;
+        }
     }
     found
-}
-
-/// A level and the two above it (fewer at the top of the ladder).
-pub fn three_from(lowest: Level) -> &'static [Level] {
-    let i = Level::ALL.iter().position(|l| *l == lowest).unwrap_or(0);
-    &Level::ALL[i..(i + 3).min(Level::ALL.len())]
 }
 
 /// The board and side to move of a FEN: the same puzzle reached with

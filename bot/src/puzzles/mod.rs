@@ -7,6 +7,7 @@
 pub mod check;
 pub mod data;
 pub mod endings;
+pub mod games;
 pub mod line;
 pub mod mine;
 pub mod rate;

@@ -10,10 +10,11 @@
 
 use super::data::Puzzle;
 use super::endings;
-use super::mine::{board_key, puzzle_at, three_from, MineConfig, Progress};
+use super::games::{self, Next};
+use super::mine::{board_key, puzzle_at, MineConfig, Progress};
 use super::Theme;
 use engine::rng::SplitMix;
-use engine::{Color, EndReason, Game, Outcome, Position, StalemateRule};
+use engine::{EndReason, Outcome, Position, StalemateRule};
 use std::collections::HashSet;
 
 /// Played-out games stop here all the same (Shatranj endings can wander).
@@ -65,7 +66,7 @@ pub fn mine_stalemates(
     let mut found = Vec::new();
     // Candidates already looked at: the variations of neighbouring plies
     // overlap a lot.
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut looked_at: HashSet<u64> = HashSet::new();
     // The variations of one ending often hold the same line with a far
     // piece elsewhere: to a player that is the same puzzle, kept once.
     let mut lines: HashSet<Vec<String>> = HashSet::new();
@@ -73,48 +74,34 @@ pub fn mine_stalemates(
         return found;
     }
     while found.len() < config.count {
-        let levels = [
-            rng.pick(three_from(config.weak)),
-            rng.pick(three_from(config.strong)),
-        ];
-        let weak_side = if rng.next_u64().is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let game_seed = rng.next_u64();
-        let mut game = Game::new(config.variant);
-        while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
-            let pos = *game.position();
-            if endings::is_ending(&pos) {
-                for candidate in endings::variations(&pos) {
-                    if !seen.insert(candidate.hash()) {
-                        continue;
-                    }
-                    progress.positions += 1;
-                    if let Some(puzzle) = stalemate_puzzle(&candidate, config) {
-                        if lines.insert(puzzle.moves.clone())
-                            && known.insert(board_key(&puzzle.fen))
-                        {
-                            progress.found += 1;
-                            on_progress(&progress, Some(&puzzle));
-                            found.push(puzzle);
-                            if found.len() >= config.count {
-                                return found;
-                            }
+        let next = games::play_one(config, &mut rng, MAX_PLIES, |seen| {
+            if !endings::is_ending(seen.position) {
+                return Next::Play;
+            }
+            for candidate in endings::variations(seen.position) {
+                if !looked_at.insert(candidate.hash()) {
+                    continue;
+                }
+                progress.positions += 1;
+                if let Some(puzzle) = stalemate_puzzle(&candidate, config) {
+                    if lines.insert(puzzle.moves.clone()) && known.insert(board_key(&puzzle.fen)) {
+                        progress.found += 1;
+                        on_progress(&progress, Some(&puzzle));
+                        found.push(puzzle);
+                        if found.len() >= config.count {
+                            return Next::Stop;
                         }
                     }
-                    on_progress(&progress, None);
                 }
+                on_progress(&progress, None);
             }
-            let level = levels[usize::from(pos.turn() != weak_side)];
-            let Some(choice) = level.choose_move(&game, game_seed, None) else {
-                break;
-            };
-            game.play(choice.best);
-        }
+            Next::Play
+        });
         progress.games += 1;
         on_progress(&progress, None);
+        if next == Next::Stop {
+            break;
+        }
     }
     found
 }

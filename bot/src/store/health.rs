@@ -2,7 +2,7 @@
 //! online backups.
 
 use super::{Result, Store, StoreError};
-use sqlx::AnyPool;
+use sqlx::{AnyPool, AssertSqlSafe};
 use std::path::Path;
 
 /// How many problems `quick_check` reports before it stops; one is enough
@@ -55,11 +55,7 @@ impl Store {
     /// Copies the write-ahead log into the database file and empties it, so
     /// the log does not grow without end and the file alone is complete.
     pub async fn checkpoint(&self) -> Result<()> {
-        self.sqlite_only("a WAL checkpoint")?;
-        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        self.wal_checkpoint("TRUNCATE").await
     }
 
     /// Copies what it can of the write-ahead log into the database file
@@ -69,8 +65,12 @@ impl Store {
     /// every other writer queued behind it. Called every second, it keeps
     /// the log short enough that a commit never has to.
     pub async fn checkpoint_passive(&self) -> Result<()> {
+        self.wal_checkpoint("PASSIVE").await
+    }
+
+    async fn wal_checkpoint(&self, mode: &'static str) -> Result<()> {
         self.sqlite_only("a WAL checkpoint")?;
-        sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        sqlx::query(AssertSqlSafe(format!("PRAGMA wal_checkpoint({mode})")))
             .execute(self.pool())
             .await?;
         Ok(())
