@@ -2,7 +2,7 @@
 //! depth in every variant, a won bare-king ending converted, only legal
 //! moves, and the time budget kept.
 
-use engine::search::{game_hashes, Level, Limits, Searcher, StopFlag};
+use engine::search::{game_hashes, Level, Limits, Pruning, Searcher, StopFlag};
 use engine::{Color, Game, Position, Variant};
 use std::time::{Duration, Instant};
 
@@ -81,6 +81,34 @@ fn play_out(mut game: Game, plies: usize, limits: Limits) -> Game {
         game.play(r.best);
     }
     game
+}
+
+/// The fixed pruning (puzzle proofs, the levels below Master) finds the
+/// same forced wins as the retuned one, as quickly.
+#[test]
+fn steady_pruning_finds_the_same_forced_wins() {
+    for &(variant, fen, n) in FORCED {
+        let pos = position(variant, fen);
+        let mut searcher = Searcher::new();
+        searcher.set_pruning(Pruning::Steady);
+        let r = searcher
+            .search(&pos, &[], Limits::depth(2 * n as u32 + 2))
+            .unwrap();
+        assert_eq!(r.mate_in(), Some(n), "{variant} {fen}: {r:?}");
+    }
+}
+
+/// Making Master stronger must not move the calibrated levels below it.
+#[test]
+fn only_master_plays_the_retuned_pruning() {
+    for level in Level::ALL {
+        let expected = if level == Level::Master {
+            Pruning::Play
+        } else {
+            Pruning::Steady
+        };
+        assert_eq!(level.pruning(), expected, "{level}");
+    }
 }
 
 #[test]

@@ -5,18 +5,26 @@
 
 use super::theme::Theme;
 use super::{MATERIAL_GAIN_CP, MAX_OUR_MOVES, SECOND_MAX_CP, WIN_CP};
-use engine::search::{piece_value, Limits, SearchResult, Searcher, MATE};
+use engine::search::{piece_value, Limits, Pruning, SearchResult, Searcher, MATE};
 use engine::{Color, EndReason, Move, MoveKind, Outcome, Position, Role};
 
 /// Small: puzzle searches are shallow, and a fresh table per step keeps
 /// them reproducible.
 pub const HASH_MB: usize = 2;
 
+/// A fresh searcher for proofs, with the pruning every shipped puzzle was
+/// proven with: retuning the CPU player's play must not change a proof.
+pub fn prover(hash_mb: usize) -> Searcher {
+    let mut searcher = Searcher::with_hash(hash_mb);
+    searcher.set_pruning(Pruning::Steady);
+    searcher
+}
+
 /// The best move of `pos` at `depth` if it wins and no other move does.
 /// `any_win_ok` skips the second look (the final mating move, where any
 /// move that ends the game is accepted).
 pub fn only_move(pos: &Position, depth: u32, any_win_ok: bool) -> Option<SearchResult> {
-    let mut searcher = Searcher::with_hash(HASH_MB);
+    let mut searcher = prover(HASH_MB);
     let best = searcher.search(pos, &[], Limits::depth(depth))?;
     if best.score < WIN_CP {
         return None;
@@ -42,7 +50,7 @@ pub fn wins_too(score: i32) -> bool {
 /// Whether some move other than `solution` also wins at `depth`: the
 /// uniqueness re-check of CI.
 pub fn has_second_win(pos: &Position, depth: u32, solution: Move) -> bool {
-    let mut searcher = Searcher::with_hash(HASH_MB);
+    let mut searcher = prover(HASH_MB);
     // The same order of searches as `only_move`, so the tables match.
     let _ = searcher.search(pos, &[], Limits::depth(depth));
     second_best(&mut searcher, pos, depth, solution).is_some_and(wins_too)
@@ -99,7 +107,7 @@ pub fn solve(start: &Position, depth: u32) -> Option<Line> {
         let reply = match best.pv.get(1) {
             Some(m) => *m,
             None => {
-                let mut searcher = Searcher::with_hash(HASH_MB);
+                let mut searcher = prover(HASH_MB);
                 searcher.search(&pos, &[], Limits::depth(depth - 1))?.best
             }
         };
@@ -126,7 +134,7 @@ fn final_blow(pos: &Position, depth: u32) -> Option<SearchResult> {
 
 /// The shallowest iteration from which the first move no longer changed.
 pub fn seen_at(pos: &Position, depth: u32) -> u32 {
-    let mut searcher = Searcher::with_hash(HASH_MB);
+    let mut searcher = prover(HASH_MB);
     let mut last: Option<Move> = None;
     let mut since = 1;
     searcher.search_with(pos, &[], Limits::depth(depth), |r| {

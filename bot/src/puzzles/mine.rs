@@ -8,7 +8,7 @@ use super::line;
 use super::rate;
 use super::{FIND_DEPTH, MATERIAL_GAIN_CP, VERIFY_DEPTH, WIN_CP};
 use engine::rng::SplitMix;
-use engine::search::{piece_value, Level, Limits, SearchResult, Searcher, MATE_BOUND};
+use engine::search::{piece_value, Level, Limits, SearchResult, MATE_BOUND};
 use engine::{EndReason, Move, Outcome, Position, Variant};
 use std::collections::HashSet;
 
@@ -100,7 +100,7 @@ fn examine(pos: &Position, config: &MineConfig, easy_ok: bool) -> (Option<Puzzle
     if !easy_ok && glance_takes_loose(pos) {
         return (None, None);
     }
-    let mut searcher = Searcher::with_hash(line::HASH_MB);
+    let mut searcher = line::prover(line::HASH_MB);
     let Some(found) = searcher.search(pos, &[], Limits::depth(config.find_depth)) else {
         return (None, None);
     };
@@ -135,7 +135,7 @@ pub fn puzzle_from(pos: &Position, line: &line::Line) -> Puzzle {
 /// A one-ply look already wins with a capture: the position's answer is
 /// a loose piece or the last one (or it has no single answer at all).
 fn glance_takes_loose(pos: &Position) -> bool {
-    let mut searcher = Searcher::with_hash(1);
+    let mut searcher = line::prover(1);
     searcher
         .search(pos, &[], Limits::depth(GLANCE_DEPTH))
         .is_some_and(|r| {

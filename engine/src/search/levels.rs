@@ -6,7 +6,7 @@
 //! misjudge trades), and now and then do not see that the opponent can
 //! take something (a missed threat). They never pick moves at random.
 
-use super::{Limits, SearchResult, Searcher, Style};
+use super::{Limits, Pruning, SearchResult, Searcher, Style};
 use crate::game::Game;
 use std::fmt;
 use std::str::FromStr;
@@ -128,9 +128,20 @@ impl Level {
         }
     }
 
+    /// How this level prunes. Master plays the retuned search; the levels
+    /// below keep the fixed one their ladder steps were measured with, so
+    /// making Master stronger does not move them.
+    pub fn pruning(self) -> Pruning {
+        match self {
+            Level::Master => Pruning::Play,
+            _ => Pruning::Steady,
+        }
+    }
+
     /// Sets a searcher up to play at this level.
     pub fn configure(self, searcher: &mut Searcher, seed: u64) {
         searcher.set_style(self.style(seed));
+        searcher.set_pruning(self.pruning());
     }
 
     /// Picks this level's move in a game, thinking at most `time` (Master

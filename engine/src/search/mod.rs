@@ -18,12 +18,14 @@ mod eval;
 mod levels;
 mod limits;
 mod ordering;
+mod pruning;
 mod tree;
 mod tt;
 
 pub use eval::{evaluate, piece_value};
 pub use levels::{Level, UnknownLevel};
 pub use limits::{Limits, StopFlag};
+pub use pruning::Pruning;
 
 use crate::game::Game;
 use crate::position::Position;
@@ -115,6 +117,10 @@ pub struct Searcher {
     /// Root moves the running search leaves out (the second-best search
     /// of the puzzle miner).
     excluded: Vec<Move>,
+    /// The static evaluation at each ply of the running path, to tell
+    /// whether the side to move is improving on its last turn.
+    evals: Vec<i32>,
+    pruning: Pruning,
 }
 
 impl Default for Searcher {
@@ -144,12 +150,30 @@ impl Searcher {
             root_index: 0,
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: Vec::new(),
+            evals: vec![-INFINITE; MAX_PLY + 2],
+            pruning: Pruning::default(),
         }
     }
 
     /// Plays weaker, in the given way (see [`Level`]).
     pub fn set_style(&mut self, style: Style) {
         self.style = style;
+    }
+
+    /// Cuts the tree as `pruning` says: [`Pruning::Steady`] for results
+    /// that must not change when play is retuned (puzzle proofs).
+    ///
+    /// ```
+    /// use engine::search::{Limits, Pruning, Searcher};
+    /// use engine::{Position, Variant};
+    /// let pos = Position::from_fen(Variant::Shatranj, "3k4/p7/3K4/8/8/8/8/7R w - - 0 1").unwrap();
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_pruning(Pruning::Steady);
+    /// let best = searcher.search(&pos, &[], Limits::depth(3)).unwrap();
+    /// assert_eq!(best.best.uci(), "h1h8");
+    /// ```
+    pub fn set_pruning(&mut self, pruning: Pruning) {
+        self.pruning = pruning;
     }
 
     /// A flag that stops this searcher's running search from another thread.

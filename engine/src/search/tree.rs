@@ -67,16 +67,23 @@ impl Searcher {
         let tt_move = hit.and_then(|h| h.mv);
 
         let static_eval = if in_check { -INFINITE } else { self.eval(pos) };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago: the side's plan is working, so prune
+        // its alternatives less eagerly.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         let quiet_node = !pv_node && !in_check && ply > 0 && beta.abs() < MATE_BOUND;
         // Far above beta with little depth left: assume it holds.
-        if quiet_node && depth <= 3 && static_eval - 110 * depth >= beta {
-            return static_eval;
+        if quiet_node {
+            let margin = self.pruning.reverse_futility_margin(depth, improving);
+            if margin.is_some_and(|m| static_eval - m >= beta) {
+                return static_eval;
+            }
         }
         // Null move: if passing still beats beta, a real move will too.
         // Not when the side has few pieces: there zugzwang is common, and
         // being stalemated loses in most of these games.
         if quiet_node && null_ok && depth >= 3 && static_eval >= beta && self.has_pieces(pos) {
-            let r = 3 + depth / 5;
+            let r = self.pruning.null_reduction(depth, static_eval - beta);
             let child = null_move(pos);
             self.path.push(child.hash);
             let score = -self.alphabeta(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -87,6 +94,11 @@ impl Searcher {
             if score >= beta {
                 return if score >= MATE_BOUND { beta } else { score };
             }
+        }
+        // No remembered move to try first: this node was never searched
+        // well, so a shallower look costs little and orders the next one.
+        if self.pruning.reduces_unknown_nodes() && tt_move.is_none() && depth >= 4 && ply > 0 {
+            depth -= 1;
         }
 
         let us = pos.turn;
@@ -113,11 +125,13 @@ impl Searcher {
             let n = tried.len() as i32;
             if quiet && !in_check && !gives_check && ply > 0 && best_score > -MATE_BOUND {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
-                if depth <= 2 && static_eval + 90 + 110 * depth <= alpha {
+                let margin = self.pruning.futility_margin(depth);
+                if margin.is_some_and(|m| static_eval + m <= alpha) {
                     continue;
                 }
                 // Late quiet moves at low depth are almost never best.
-                if !pv_node && depth <= 3 && n > 3 + 3 * depth * depth {
+                let late = self.pruning.late_move_limit(depth, improving);
+                if !pv_node && late.is_some_and(|limit| n > limit) {
                     continue;
                 }
             }
@@ -126,7 +140,8 @@ impl Searcher {
                 -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
                 let r = if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check {
-                    reduction(depth, n, pv_node)
+                    let extra = self.pruning.extra_reduction(pv_node, improving);
+                    (reduction(depth, n, pv_node) + extra).clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -355,7 +370,7 @@ fn null_move(pos: &Position) -> Position {
 fn reduction(depth: i32, n: i32, pv_node: bool) -> i32 {
     let r = ((depth as f32).ln() * (n as f32).ln() / 2.0) as i32;
     let r = if pv_node { r - 1 } else { r };
-    r.clamp(0, depth - 2)
+    r.max(0)
 }
 
 /// A hash finaliser: well-spread pseudo-random bits from a key.

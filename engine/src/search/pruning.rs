@@ -1,0 +1,75 @@
+//! How boldly the search cuts the tree. Master's strength wants bold cuts,
+//! retuned by self-play whenever the search improves. Two things want cuts
+//! that never change: a puzzle's proof (a line proven once stays proven)
+//! and the weaker levels (their place on the ladder was measured with them).
+
+/// The pruning settings a [`Searcher`](super::Searcher) uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pruning {
+    /// The strongest play found by self-play: deep futility, late-move
+    /// pruning and reductions that lean on whether the side is improving.
+    #[default]
+    Play,
+    /// Shallow cuts, fixed for good: the settings every shipped puzzle was
+    /// proven with and the levels below Master were calibrated with.
+    /// Retuning [`Pruning::Play`] leaves these alone.
+    Steady,
+}
+
+impl Pruning {
+    /// The margin above beta from which a node with `depth` plies left is
+    /// assumed to hold without a search (reverse futility), if any.
+    pub(super) fn reverse_futility_margin(self, depth: i32, improving: bool) -> Option<i32> {
+        match self {
+            Pruning::Play if depth <= 7 => Some(90 * (depth - improving as i32)),
+            Pruning::Steady if depth <= 3 => Some(110 * depth),
+            _ => None,
+        }
+    }
+
+    /// How much a quiet move must be able to gain to be worth a search
+    /// with `depth` plies left (futility), if the cut applies there.
+    pub(super) fn futility_margin(self, depth: i32) -> Option<i32> {
+        match self {
+            Pruning::Play if depth <= 6 => Some(90 + 100 * depth),
+            Pruning::Steady if depth <= 2 => Some(90 + 110 * depth),
+            _ => None,
+        }
+    }
+
+    /// How many quiet moves a non-PV node with `depth` plies left tries
+    /// before skipping the rest, if it skips any.
+    pub(super) fn late_move_limit(self, depth: i32, improving: bool) -> Option<i32> {
+        match self {
+            Pruning::Play if depth <= 7 => {
+                Some(((3 + depth * depth) / if improving { 1 } else { 2 }).max(3))
+            }
+            Pruning::Steady if depth <= 3 => Some(3 + 3 * depth * depth),
+            _ => None,
+        }
+    }
+
+    /// The null move's depth reduction; `surplus` is how far the static
+    /// evaluation stands above beta.
+    pub(super) fn null_reduction(self, depth: i32, surplus: i32) -> i32 {
+        match self {
+            Pruning::Play => 3 + depth / 4 + (surplus / 200).min(2),
+            Pruning::Steady => 3 + depth / 5,
+        }
+    }
+
+    /// Extra late-move reduction for a node that is neither on the
+    /// principal variation nor improving.
+    pub(super) fn extra_reduction(self, pv_node: bool, improving: bool) -> i32 {
+        match self {
+            Pruning::Play => (!pv_node && !improving) as i32,
+            Pruning::Steady => 0,
+        }
+    }
+
+    /// Whether a node without a remembered move searches one ply
+    /// shallower (internal iterative reduction).
+    pub(super) fn reduces_unknown_nodes(self) -> bool {
+        self == Pruning::Play
+    }
+}
