@@ -21,6 +21,7 @@ def main():
     ap.add_argument("--plies", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--alfil", default=os.path.join(ROOT, "target", "release", "alfil"))
+    ap.add_argument("--out", help="write here instead of scripts/openings/<variant>.txt (the matches' default set)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     judge = Uci([args.alfil, "uci"], args.variant)
@@ -39,7 +40,8 @@ def main():
             lines.append(moves)
     judge.close()
     os.makedirs(os.path.join(HERE, "openings"), exist_ok=True)
-    with open(os.path.join(HERE, "openings", f"{args.variant}.txt"), "w") as f:
+    out = args.out or os.path.join(HERE, "openings", f"{args.variant}.txt")
+    with open(out, "w") as f:
         f.write(f"# {args.count} random {args.plies}-ply lines, |alfil depth-8 score| <= 40 cp (seed {args.seed})\n")
         for m in lines:
             f.write(" ".join(m) + "\n")

@@ -223,6 +223,45 @@ async fn only_the_first_attempt_is_rated() {
     assert_eq!(store.puzzle("mate1").await.unwrap().unwrap().plays, 1);
 }
 
+/// Two answers racing past the "already tried?" check: the store counts
+/// the first and leaves both ratings alone for the second.
+#[tokio::test]
+async fn a_racing_second_attempt_changes_no_rating() {
+    let h = puzzle_harness().await;
+    let store = h.service.store();
+    let player = store.player("test:alice", "Alice", T0).await.unwrap();
+    let puzzle = store.puzzle("mate1").await.unwrap().unwrap();
+    let rated = |rating: f64| alfil::store::PuzzleRatingRow {
+        player,
+        rating,
+        deviation: 300.0,
+        volatility: 0.06,
+        attempts: 1,
+        streak: 0,
+        best_streak: 0,
+        streak_day: None,
+    };
+    let solved = alfil::store::PuzzleRow {
+        rating: 850.0,
+        ..puzzle.clone()
+    };
+    assert!(store
+        .record_attempt(&rated(1600.0), &solved, 1.0, T0)
+        .await
+        .unwrap());
+    let failed = alfil::store::PuzzleRow {
+        rating: 950.0,
+        ..puzzle
+    };
+    assert!(!store
+        .record_attempt(&rated(1400.0), &failed, 0.0, T0)
+        .await
+        .unwrap());
+    assert_eq!(puzzle_rating(&h, "Alice").await, 1600.0);
+    let after = store.puzzle("mate1").await.unwrap().unwrap();
+    assert_eq!((after.rating, after.plays), (850.0, 1));
+}
+
 #[tokio::test]
 async fn a_game_in_the_channel_takes_the_plain_moves_before_a_puzzle() {
     let h = puzzle_harness().await;

@@ -361,9 +361,13 @@ impl Service {
             volatility: z.volatility,
             ..puzzle.clone()
         };
-        self.store()
+        let counted = self
+            .store()
             .record_attempt(&after, &puzzle_after, result, self.now())
             .await?;
+        if !counted {
+            return Ok(String::new());
+        }
         Ok(format!(
             " Puzzle rating {:.0} ({:+.0}).",
             after.rating,

@@ -191,37 +191,22 @@ impl Store {
     }
 
     pub async fn save_puzzle_rating(&self, row: &PuzzleRatingRow) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO puzzle_ratings (player_id, rating, deviation, volatility, attempts, streak, best_streak, streak_day)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-             ON CONFLICT(player_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-               volatility = excluded.volatility, attempts = excluded.attempts, streak = excluded.streak,
-               best_streak = excluded.best_streak, streak_day = excluded.streak_day",
-        )
-        .bind(row.player)
-        .bind(row.rating)
-        .bind(row.deviation)
-        .bind(row.volatility)
-        .bind(row.attempts)
-        .bind(row.streak)
-        .bind(row.best_streak)
-        .bind(row.streak_day)
-        .execute(self.pool())
-        .await?;
-        Ok(())
+        upsert_rating(self.pool(), row).await
     }
 
     /// Records a rated attempt and both new ratings in one transaction.
+    /// `false`, and nothing changed, if the player had already tried this
+    /// puzzle: only the first attempt counts, also when two answers race.
     pub async fn record_attempt(
         &self,
         player: &PuzzleRatingRow,
         puzzle: &PuzzleRow,
         result: f64,
         now: i64,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
-        sqlx::query(
+        let inserted = sqlx::query(
             "INSERT INTO puzzle_attempts (player_id, puzzle_id, result, at) VALUES ($1, $2, $3, $4)
              ON CONFLICT DO NOTHING",
         )
@@ -230,7 +215,11 @@ impl Store {
         .bind(result)
         .bind(now)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        if inserted == 0 {
+            return Ok(false);
+        }
         sqlx::query(
             "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1 WHERE id = $4",
         )
@@ -240,8 +229,9 @@ impl Store {
         .bind(&puzzle.id)
         .execute(&mut *tx)
         .await?;
+        upsert_rating(&mut *tx, player).await?;
         tx.commit().await?;
-        self.save_puzzle_rating(player).await
+        Ok(true)
     }
 
     pub async fn attempted(&self, player: PlayerId, puzzle: &str) -> Result<bool> {
@@ -439,4 +429,29 @@ impl Store {
         .await?;
         Ok(row.is_some())
     }
+}
+
+/// Writes a player's puzzle rating row, inside a transaction or not.
+async fn upsert_rating<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    row: &PuzzleRatingRow,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO puzzle_ratings (player_id, rating, deviation, volatility, attempts, streak, best_streak, streak_day)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT(player_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+           volatility = excluded.volatility, attempts = excluded.attempts, streak = excluded.streak,
+           best_streak = excluded.best_streak, streak_day = excluded.streak_day",
+    )
+    .bind(row.player)
+    .bind(row.rating)
+    .bind(row.deviation)
+    .bind(row.volatility)
+    .bind(row.attempts)
+    .bind(row.streak)
+    .bind(row.best_streak)
+    .bind(row.streak_day)
+    .execute(executor)
+    .await?;
+    Ok(())
 }
