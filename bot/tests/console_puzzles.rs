@@ -30,11 +30,15 @@ fn puzzle_hint_giveup_and_a_solve_on_stdin() {
     assert!(out.contains("The solution:"), "{out}");
     assert!(out.contains("board: "), "{out}");
 
-    // Bob solves the same puzzle move by move.
+    // Bob solves the same puzzle move by move, on a fresh database: here
+    // Alice's give-up has raised its rating, and another puzzle may now
+    // be nearer 1500.
+    let fresh = tempfile::tempdir().unwrap();
     let mut script = String::from("bob: puzzle shatranj\n");
     for m in first.moves.iter().step_by(2) {
         script.push_str(&format!("bob: {m}\n"));
     }
-    let out = console(dir.path(), &script);
+    let out = console(fresh.path(), &script);
+    assert!(out.contains(&format!("Puzzle {}", first.id)), "{out}");
     assert!(out.contains("solved!"), "{out}");
 }
