@@ -3,7 +3,11 @@
 openings, colours swapped, alfil refereeing) and the scores become Elo
 differences, chained from Novice = 600 into the README's table.
 
-    scripts/gauntlet.py --variant shatranj --games 24 --movetime 100
+    scripts/make_openings.py shatranj 40 --plies 6 --seed 7 --out /tmp/open40.txt
+    scripts/gauntlet.py --variant shatranj --games 32 --openings /tmp/open40.txt
+
+Only Master's games depend on --movetime (the levels below search a fixed
+number of nodes); the default is the service's own CPU time per move.
 """
 import argparse
 import os
@@ -18,7 +22,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default="shatranj", choices=["shatranj", "courier"])
     ap.add_argument("--games", type=int, default=24, help="games per pair of neighbouring levels")
-    ap.add_argument("--movetime", type=int, default=100)
+    ap.add_argument("--movetime", type=int, default=500, help="ms per move (the service's --cpu-ms)")
+    ap.add_argument("--openings", help="file of opening lines (default scripts/openings/<variant>.txt, 12 lines)")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--alfil", default=os.path.join(ROOT, "target", "release", "alfil"))
     ap.add_argument("--anchor", type=int, default=600, help="Elo given to Novice")
@@ -27,7 +32,7 @@ def main():
     rows = [("Novice", rating, "", "")]
     for lower, upper in zip(LEVELS, LEVELS[1:]):
         ns = SimpleNamespace(variant=args.variant, movetime=args.movetime, games=args.games,
-                             openings=None, concurrency=args.concurrency, alfil=args.alfil,
+                             openings=args.openings, concurrency=args.concurrency, alfil=args.alfil,
                              alfil_spec=f"alfil:{upper}", opponent=f"alfil:{lower}")
         s = run_match(ns, log=lambda _: None)
         gain = max(min(elo(s["pct"] / 100), 800), -800)

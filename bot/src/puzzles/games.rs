@@ -5,8 +5,8 @@
 
 use super::mine::MineConfig;
 use engine::rng::SplitMix;
-use engine::search::Level;
-use engine::{Color, Game, Position};
+use engine::search::{Level, Limits, Pruning, Searcher, Style};
+use engine::{Color, Game, Move, Position};
 
 /// What a miner wants after looking at a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,10 +59,10 @@ pub fn play_one(
             Next::Stop => return Next::Stop,
         }
         let level = if weak_turn { weak } else { strong };
-        let Some(choice) = level.choose_move(&game, game_seed, None) else {
+        let Some(best) = mining_move(level, &game, game_seed) else {
             break;
         };
-        game.play(choice.best);
+        game.play(best);
     }
     Next::EndGame
 }
@@ -71,4 +71,28 @@ pub fn play_one(
 pub fn three_from(lowest: Level) -> &'static [Level] {
     let i = Level::ALL.iter().position(|l| *l == lowest).unwrap_or(0);
     &Level::ALL[i..(i + 3).min(Level::ALL.len())]
+}
+
+/// A mining player's move. Mining wants blunders, so its players are the
+/// CPU ladder as it stood when the shipped puzzles were mined: shallow
+/// looks, trades misjudged by up to 2.5 pawns, threats often missed. The
+/// ladder itself has since moved up towards Master.
+fn mining_move(level: Level, game: &Game, seed: u64) -> Option<Move> {
+    let (depth, nodes, noise, blind) = match level {
+        Level::Novice => (1, 2_000, 250, 500),
+        Level::Beginner => (1, 5_000, 160, 320),
+        Level::Casual => (1, 10_000, 90, 180),
+        Level::Intermediate => (2, 20_000, 60, 100),
+        Level::Club => (3, 50_000, 35, 50),
+        Level::Expert | Level::Master => (5, 300_000, 15, 10),
+    };
+    let mut searcher = Searcher::with_hash(4);
+    searcher.set_style(Style { noise, blind, seed });
+    searcher.set_pruning(Pruning::Steady);
+    let limits = Limits {
+        depth: Some(depth),
+        nodes: Some(nodes),
+        time: None,
+    };
+    searcher.search_game(game, limits).map(|r| r.best)
 }

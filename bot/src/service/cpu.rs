@@ -27,9 +27,11 @@ pub(crate) fn level_near(rating: f64) -> Level {
 
 impl Service {
     /// Thinks on a blocking thread, never on the async workers.
-    pub(crate) async fn think(&self, game: &Game, level: Level) -> Option<Move> {
+    /// `id` is the game's: each game gets its own errors from a weak level,
+    /// so replaying a line that once won does not win again by rote.
+    pub(crate) async fn think(&self, id: GameId, game: &Game, level: Level) -> Option<Move> {
         let game = game.clone();
-        let seed = game.moves().len() as u64 ^ game.start().hash();
+        let seed = (id as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ game.start().hash();
         let time = Duration::from_millis(self.config().cpu_move_ms);
         let start = std::time::Instant::now();
         let best = tokio::task::spawn_blocking(move || {
@@ -151,7 +153,7 @@ impl Service {
             let turn = snapshot.game.position().turn();
             let due = snapshot.is_active() && snapshot.cpu_drives(turn);
             let mv = if due {
-                self.think(&snapshot.game, level_of(&snapshot.row, turn))
+                self.think(id, &snapshot.game, level_of(&snapshot.row, turn))
                     .await
             } else {
                 None

@@ -110,7 +110,7 @@ impl Service {
             self.schedule_cpu(id);
         } else if loaded.row.turn_deadline.is_some_and(|t| t <= now) {
             let level = level_near(self.rating_or_default(&loaded, turn).await?);
-            let Some(mv) = self.think(&loaded.game, level).await else {
+            let Some(mv) = self.think(id, &loaded.game, level).await else {
                 return Ok(());
             };
             // Stored first: if another process moved meanwhile, the move

@@ -1,10 +1,14 @@
-//! The ladder of CPU opponents, Novice to Master, each meant to be about
-//! 200 Elo above the one below (measured with `scripts/gauntlet.py`).
+//! The ladder of CPU opponents, Novice to Master, each about 200 Elo above
+//! the one below in self-play (measured with `scripts/gauntlet.py`).
 //!
-//! Weak levels err the way people do, not like dice: they look only a
-//! move or two ahead, misjudge positions by a few pawns' worth (so they
-//! misjudge trades), and now and then do not see that the opponent can
-//! take something (a missed threat). They never pick moves at random.
+//! Master searches for the time it is given. The levels below it search a
+//! fixed number of nodes, each about 1.6 times the one below, so they play
+//! alike on any machine. The lower a level, the more it errs the way people
+//! do, not like dice: it misjudges positions by up to a few tenths of a
+//! pawn (the same misjudgement all game, so its trades are consistently
+//! off), and now and then does not see that the opponent can take
+//! something (a missed threat, often a dropped piece). No level ever picks
+//! a move at random.
 
 use super::{Limits, Pruning, SearchResult, Searcher, Style};
 use crate::game::Game;
@@ -24,9 +28,10 @@ pub enum Level {
     Master,
 }
 
-/// How a level plays: how deep it looks and how it errs.
+/// How a level plays: how much it may search and how it errs.
 struct Params {
-    depth: Option<u32>,
+    /// Below Master, a node budget rather than a depth or a time: the
+    /// same strength on a slow machine, a busy one, or in a test.
     nodes: Option<u64>,
     noise: i32,
     blind: u32,
@@ -78,17 +83,18 @@ impl Level {
     }
 
     fn params(self) -> Params {
-        let (depth, nodes, noise, blind, elo) = match self {
-            Level::Novice => (Some(1), Some(2_000), 250, 500, 600),
-            Level::Beginner => (Some(1), Some(5_000), 160, 320, 800),
-            Level::Casual => (Some(1), Some(10_000), 90, 180, 1000),
-            Level::Intermediate => (Some(2), Some(20_000), 60, 100, 1200),
-            Level::Club => (Some(3), Some(50_000), 35, 50, 1400),
-            Level::Expert => (Some(5), Some(300_000), 15, 10, 1600),
-            Level::Master => (None, None, 0, 0, 1800),
+        // Each step searches about 1.6 times the nodes of the one below
+        // and errs less; the gauntlet in the README measures the steps.
+        let (nodes, noise, blind, elo) = match self {
+            Level::Novice => (Some(8_000), 30, 60, 600),
+            Level::Beginner => (Some(13_000), 18, 30, 800),
+            Level::Casual => (Some(21_000), 10, 15, 1000),
+            Level::Intermediate => (Some(33_000), 6, 8, 1200),
+            Level::Club => (Some(53_000), 3, 3, 1400),
+            Level::Expert => (Some(85_000), 0, 0, 1600),
+            Level::Master => (None, 0, 0, 1800),
         };
         Params {
-            depth,
             nodes,
             noise,
             blind,
@@ -107,12 +113,13 @@ impl Level {
     /// use engine::search::Level;
     /// use std::time::Duration;
     /// let l = Level::Novice.limits(Some(Duration::from_secs(1)));
-    /// assert_eq!(l.depth, Some(1));
+    /// assert_eq!(l.nodes, Some(8_000));
+    /// assert_eq!(Level::Master.limits(None).nodes, None);
     /// ```
     pub fn limits(self, time: Option<Duration>) -> Limits {
         let p = self.params();
         Limits {
-            depth: p.depth,
+            depth: None,
             nodes: p.nodes,
             time,
         }
@@ -146,7 +153,9 @@ impl Level {
 
     /// Picks this level's move in a game, thinking at most `time` (Master
     /// needs a time or it searches to full depth). `seed` makes the choice
-    /// reproducible; vary it between games. `None` if the game is over.
+    /// reproducible; keep it for a whole game, so that a weak level
+    /// misjudges a position the same way every time it meets it, and vary
+    /// it between games. `None` if the game is over.
     ///
     /// ```
     /// use engine::search::Level;
@@ -162,7 +171,7 @@ impl Level {
         time: Option<Duration>,
     ) -> Option<SearchResult> {
         let mut searcher = Searcher::with_hash(4);
-        self.configure(&mut searcher, seed ^ game.moves().len() as u64);
+        self.configure(&mut searcher, seed);
         searcher.search_game(game, self.limits(time))
     }
 }
