@@ -411,7 +411,7 @@ mod tests {
         let Action::Go(l) = s.handle("go wtime 60000 btime 60000") else {
             panic!()
         };
-        assert_eq!(l.depth, Some(1));
+        assert_eq!(l.nodes, Level::Novice.limits(None).nodes);
         assert_eq!(l.time, Some(Duration::from_millis(1980)));
     }
 
