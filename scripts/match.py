@@ -163,7 +163,7 @@ def full_move(variant, moves, mv):
 
 
 def play_game(args, opening, alfil_white):
-    """One game; returns (score for alfil: 1, 0.5 or 0, reason, plies)."""
+    """One game; returns (score for alfil: 1, 0.5 or 0, reason, moves)."""
     variant = args.variant
     ours = make_engine(args.alfil_spec, variant, args.alfil)
     theirs = make_engine(args.opponent, variant, args.alfil)
@@ -177,20 +177,20 @@ def play_game(args, opening, alfil_white):
             referee.send("outcome")
             line, _ = referee.read_until(lambda l: l.startswith("outcome") or l.startswith("info string bad"), 10)
             if line is None or line.startswith("info string bad"):
-                return None, f"referee rejected: {line}", len(moves)
+                return None, f"referee rejected: {line}", moves
             if line != "outcome none":
                 result, reason = line.split(" ", 2)[1], line.split(" ", 2)[2]
                 white_score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-                return (white_score if alfil_white else 1 - white_score), reason, len(moves)
+                return (white_score if alfil_white else 1 - white_score), reason, moves
             if len(moves) >= MAX_PLIES:
-                return 0.5, "adjudicated: ply limit", len(moves)
+                return 0.5, "adjudicated: ply limit", moves
             white_to_move = len(moves) % 2 == 0
             mover = ours if white_to_move == alfil_white else theirs
             mv = mover.best(moves, args.movetime)
             full = full_move(variant, moves, mv) if mv else None
             if full is None:
                 alfil_lost = mover is ours
-                return (0.0 if alfil_lost else 1.0), f"{'alfil' if alfil_lost else 'opponent'} gave no legal move ({mv})", len(moves)
+                return (0.0 if alfil_lost else 1.0), f"{'alfil' if alfil_lost else 'opponent'} gave no legal move ({mv})", moves
             moves.append(full)
     finally:
         for e in (ours, theirs, referee):
@@ -236,7 +236,12 @@ def run_match(args, log=print):
     with ThreadPoolExecutor(max_workers=args.concurrency) as pool:
         futures = [pool.submit(play_game, args, o, w) for o, w in jobs]
         for i, ((o, w), fut) in enumerate(zip(jobs, futures)):
-            score, reason, plies = fut.result()
+            score, reason, moves = fut.result()
+            plies = len(moves)
+            if args.games_out:
+                with open(args.games_out, "a") as f:
+                    colour = "white" if w else "black"
+                    f.write(f"{args.variant} alfil-{colour} {score} {reason.replace(' ', '_')} {' '.join(moves)}\n")
             if score is None:
                 log(f"  game {i + 1}: void ({reason})")
                 continue
@@ -276,6 +281,8 @@ def parser():
     ap.add_argument("--openings", help="file of opening lines (default scripts/openings/<variant>.txt)")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--alfil", default=os.path.join(ROOT, "target", "release", "alfil"))
+    ap.add_argument("--games-out", help="append each game to this file: variant, alfil's colour, "
+                    "its score, the reason and the moves, one game per line")
     ap.add_argument("--level", dest="alfil_spec", default="alfil:Master", help="alfil:<Level> for our side")
     return ap
 

@@ -100,9 +100,6 @@ pub(crate) const CHECK_EVERY: u64 = 1024;
 impl Clock {
     pub(crate) fn new(limits: &Limits, stop: StopFlag) -> Clock {
         let start = Instant::now();
-        // An iteration usually costs more than all before it together, so
-        // one started after half the budget would most likely be cut off
-        // and wasted.
         // An iteration begun late is cut off, but its best move so far is
         // still used (see `search_with`), so most of the budget is worth it.
         let soft = limits.time.map(|t| start + t * 7 / 10);

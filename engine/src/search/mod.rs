@@ -18,7 +18,9 @@ mod eval;
 mod levels;
 mod limits;
 mod ordering;
+mod positional;
 mod pruning;
+mod see;
 mod tree;
 mod tt;
 

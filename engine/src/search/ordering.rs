@@ -1,11 +1,14 @@
 //! Move ordering: the better the first move tried, the more of the tree
 //! alpha-beta cuts away. Order: the transposition table's move, captures
 //! by most valuable victim and least valuable attacker, promotions, the
-//! killer moves of this ply, then quiet moves by their history.
+//! killer moves of this ply, then quiet moves by their history; captures
+//! that lose material by exchange come last when the search asks.
 
 use super::eval::piece_value;
+use super::see::see_ge;
 use super::MAX_PLY;
 use crate::movegen::MoveList;
+use crate::position::Position;
 use crate::types::{Color, Move, Square, SQUARES};
 use crate::variant::Variant;
 use arrayvec::ArrayVec;
@@ -14,6 +17,8 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 26;
 const KILLER: i32 = 1 << 24;
 const HISTORY_MAX: i32 = 1 << 20;
+/// Below every quiet move's history.
+const LOSING_CAPTURE: i32 = -(1 << 22);
 
 /// What the search learns about quiet moves as it goes.
 pub(crate) struct Heuristics {
@@ -38,6 +43,12 @@ impl Heuristics {
 
     fn index(color: Color, m: &Move) -> usize {
         (color.index() * SQUARES + m.from.index()) * SQUARES + m.to.index()
+    }
+
+    /// How well a quiet move has done so far: above 0 it cut off more
+    /// often than it failed.
+    pub(crate) fn history(&self, color: Color, m: &Move) -> i32 {
+        self.history[Heuristics::index(color, m)]
     }
 
     /// A quiet move caused a cut-off: remember it, and mark down the quiet
@@ -74,14 +85,16 @@ pub(crate) struct Picker {
 }
 
 impl Picker {
+    /// `exchanges`: put captures that lose material by exchange last.
     pub(crate) fn new(
-        variant: Variant,
-        color: Color,
+        pos: &Position,
         moves: &MoveList,
         tt_move: Option<(Square, Square)>,
         ply: usize,
         h: &Heuristics,
+        exchanges: bool,
     ) -> Picker {
+        let (variant, color) = (pos.variant, pos.turn);
         let killers = h.killers[ply.min(MAX_PLY)];
         let scored = moves
             .iter()
@@ -89,7 +102,9 @@ impl Picker {
                 let s = if tt_move == Some((m.from, m.to)) {
                     TT_MOVE
                 } else if m.is_capture() || m.promotion {
-                    CAPTURE + capture_score(variant, m)
+                    let losing = exchanges && m.is_capture() && !see_ge(pos, m, 0);
+                    let base = if losing { LOSING_CAPTURE } else { CAPTURE };
+                    base + capture_score(variant, m)
                 } else if killers[0] == Some(*m) {
                     KILLER + 1
                 } else if killers[1] == Some(*m) {
@@ -146,14 +161,23 @@ mod tests {
         let pos =
             Position::from_fen(Variant::Shatranj, "3k4/8/8/3r4/4P3/8/8/3K4 w - - 0 1").unwrap();
         let h = Heuristics::new();
-        let mut picker = Picker::new(
-            Variant::Shatranj,
-            pos.turn(),
-            &pos.legal_moves(),
-            None,
-            0,
-            &h,
-        );
+        let mut picker = Picker::new(&pos, &pos.legal_moves(), None, 0, &h, true);
         assert_eq!(picker.next().unwrap().0.uci(), "e4d5");
+    }
+
+    #[test]
+    fn a_losing_capture_comes_after_quiet_moves() {
+        // Rxd5 loses the rook to cxd5.
+        let pos =
+            Position::from_fen(Variant::Shatranj, "3k4/8/2p5/3p4/8/8/8/3RK3 w - - 0 1").unwrap();
+        let h = Heuristics::new();
+        let order: Vec<String> = Picker::new(&pos, &pos.legal_moves(), None, 0, &h, true)
+            .map(|(m, _)| m.uci())
+            .collect();
+        assert_eq!(order.last().map(String::as_str), Some("d1d5"));
+        let steady: Vec<String> = Picker::new(&pos, &pos.legal_moves(), None, 0, &h, false)
+            .map(|(m, _)| m.uci())
+            .collect();
+        assert_eq!(steady[0], "d1d5");
     }
 }

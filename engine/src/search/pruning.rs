@@ -1,7 +1,8 @@
-//! How boldly the search cuts the tree. Master's strength wants bold cuts,
-//! retuned by self-play whenever the search improves. Two things want cuts
-//! that never change: a puzzle's proof (a line proven once stays proven)
-//! and the weaker levels (their place on the ladder was measured with them).
+//! How boldly the search cuts the tree, and how finely it judges. Master's
+//! strength wants bold cuts and every positional term, retuned by self-play
+//! whenever the search improves. Two things want a search that never
+//! changes: a puzzle's proof (a line proven once stays proven) and the
+//! weaker levels (their place on the ladder was measured with it).
 
 /// The pruning settings a [`Searcher`](super::Searcher) uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +71,41 @@ impl Pruning {
     /// Whether a node without a remembered move searches one ply
     /// shallower (internal iterative reduction).
     pub(super) fn reduces_unknown_nodes(self) -> bool {
+        self == Pruning::Play
+    }
+
+    /// Whether captures are judged by static exchange: losing ones are
+    /// tried after the quiet moves, skipped in quiescence, and at low depth
+    /// skipped outright, as are quiet moves that hang a piece.
+    /// [`Pruning::Steady`] only skips a dearer piece taking a guarded
+    /// cheaper one in quiescence.
+    pub(super) fn uses_exchanges(self) -> bool {
+        self == Pruning::Play
+    }
+
+    /// The exchange loss below which a move with `depth` plies left is not
+    /// searched at all, if any: more for captures, which the opponent must
+    /// answer, than for quiet moves.
+    pub(super) fn exchange_margin(self, depth: i32, capture: bool) -> Option<i32> {
+        match self {
+            Pruning::Play if depth <= 6 && capture => Some(-100 * depth),
+            Pruning::Play if depth <= 6 => Some(-25 * depth * depth),
+            _ => None,
+        }
+    }
+
+    /// How much a quiet move's history shortens (good) or lengthens (bad)
+    /// its late-move reduction.
+    pub(super) fn history_reduction(self, history: i32) -> i32 {
+        match self {
+            Pruning::Play => -(history / 2048).clamp(-2, 2),
+            Pruning::Steady => 0,
+        }
+    }
+
+    /// Whether the evaluation adds the finer positional terms (threats,
+    /// short-range mobility, pawn structure) to the base evaluation.
+    pub(super) fn positional_terms(self) -> bool {
         self == Pruning::Play
     }
 }

@@ -5,6 +5,8 @@ use super::ends::terminal;
 use super::eval::{evaluate, piece_value};
 use super::limits::CHECK_EVERY;
 use super::ordering::Picker;
+use super::positional::positional;
+use super::see::see_ge;
 use super::tt::Bound;
 use super::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::movegen::MoveList;
@@ -25,8 +27,11 @@ impl Searcher {
     ) -> i32 {
         self.pv[ply].clear();
         let pv_node = beta - alpha > 1;
-        let moves = pos.legal_moves();
         let in_check = pos.is_check();
+        if let Some(score) = self.early_cutoff(pos, depth, ply, alpha, beta, pv_node, in_check) {
+            return score;
+        }
+        let moves = pos.legal_moves();
         if ply > 0 {
             if let Some(score) = terminal(pos, &moves, true, in_check, ply) {
                 return score;
@@ -110,7 +115,8 @@ impl Searcher {
                 moves = quiet;
             }
         }
-        let picker = Picker::new(pos.variant, us, &moves, tt_move, ply, &self.heuristics);
+        let exchanges = self.pruning.uses_exchanges();
+        let picker = Picker::new(pos, &moves, tt_move, ply, &self.heuristics, exchanges);
         let mut best_score = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut tried: arrayvec::ArrayVec<Move, 256> = arrayvec::ArrayVec::new();
@@ -119,10 +125,18 @@ impl Searcher {
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
-            let child = pos.play(&m);
-            let gives_check = child.is_check();
             let quiet = !m.is_capture() && !m.promotion;
             let n = tried.len() as i32;
+            // A move that loses material by exchange, with little depth
+            // left to find what it might gain instead.
+            if ply > 0 && !in_check && n > 0 && best_score > -MATE_BOUND {
+                let margin = self.pruning.exchange_margin(depth, m.is_capture());
+                if margin.is_some_and(|t| !see_ge(pos, &m, t)) {
+                    continue;
+                }
+            }
+            let child = pos.play(&m);
+            let gives_check = child.is_check();
             if quiet && !in_check && !gives_check && ply > 0 && best_score > -MATE_BOUND {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
                 let margin = self.pruning.futility_margin(depth);
@@ -140,7 +154,10 @@ impl Searcher {
                 -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
                 let r = if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check {
-                    let extra = self.pruning.extra_reduction(pv_node, improving);
+                    let extra = self.pruning.extra_reduction(pv_node, improving)
+                        + self
+                            .pruning
+                            .history_reduction(self.heuristics.history(us, &m));
                     (reduction(depth, n, pv_node) + extra).clamp(0, depth - 2)
                 } else {
                     0
@@ -199,6 +216,45 @@ impl Searcher {
         best_score
     }
 
+    /// The table's score for a node it settles, found before generating
+    /// the node's moves: the same answer the full node would give, for
+    /// less. A position the table knows is not over by itself (game ends
+    /// are never stored), but the path can still make it a draw.
+    #[allow(clippy::too_many_arguments)]
+    fn early_cutoff(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        in_check: bool,
+    ) -> Option<i32> {
+        let depth = depth + (in_check && ply < MAX_PLY / 2) as i32;
+        if pv_node || ply == 0 || depth <= 0 || ply >= MAX_PLY - 1 {
+            return None;
+        }
+        let hit = self.tt.probe(pos.hash, ply)?;
+        if hit.depth < depth
+            || self.is_repetition(pos.halfmoves as usize)
+            || pos.halfmoves >= 2 * pos.rules.move_rule
+        {
+            return None;
+        }
+        let alpha = alpha.max(-MATE + ply as i32);
+        let beta = beta.min(MATE - ply as i32 - 1);
+        let fits = match hit.bound {
+            Bound::Exact => true,
+            Bound::Lower => hit.score >= beta,
+            Bound::Upper => hit.score <= alpha,
+        };
+        if alpha >= beta || !fits {
+            return None;
+        }
+        Some(if self.count_node() { 0 } else { hit.score })
+    }
+
     /// Quiescence: only captures and promotions, until the position is
     /// quiet, so the evaluation never sees a piece hanging mid-exchange.
     fn quiesce(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
@@ -247,7 +303,7 @@ impl Searcher {
         let them = pos.turn.other();
         let their_units = (pos.by_color[them.index()] & !pos.by_role[Role::King.index()]).count();
         let picker = if in_check {
-            Picker::new(pos.variant, pos.turn, moves, None, ply, &self.heuristics)
+            Picker::new(pos, moves, None, ply, &self.heuristics, false)
         } else if blind {
             return best;
         } else {
@@ -265,11 +321,7 @@ impl Searcher {
                 if best + gain + 200 < alpha {
                     continue;
                 }
-                // A dearer piece taking a guarded cheaper one loses material.
-                if m.capture.is_some()
-                    && piece_value(pos.variant, m.role) > gain + 50
-                    && pos.is_attacked(m.to, them, pos.occupied().without(m.from))
-                {
+                if self.loses_exchange(pos, &m, gain) {
                     continue;
                 }
             }
@@ -290,6 +342,19 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// Whether a capture in quiescence loses material, so is not tried.
+    fn loses_exchange(&self, pos: &Position, m: &Move, gain: i32) -> bool {
+        if m.capture.is_none() {
+            return false;
+        }
+        if self.pruning.uses_exchanges() {
+            return !see_ge(pos, m, 0);
+        }
+        // A dearer piece taking a guarded cheaper one.
+        piece_value(pos.variant, m.role) > gain + 50
+            && pos.is_attacked(m.to, pos.turn.other(), pos.occupied().without(m.from))
     }
 
     /// Counts a node; true when the search must stop now.
@@ -335,7 +400,10 @@ impl Searcher {
     }
 
     fn eval(&self, pos: &Position) -> i32 {
-        let base = evaluate(pos);
+        let mut base = evaluate(pos);
+        if self.pruning.positional_terms() {
+            base += positional(pos);
+        }
         if self.style.noise == 0 {
             return base;
         }
