@@ -116,6 +116,8 @@ impl Searcher {
             }
         }
         let exchanges = self.pruning.uses_exchanges();
+        let their_units =
+            (pos.by_color[us.other().index()] & !pos.by_role[Role::King.index()]).count();
         let picker = Picker::new(pos, &moves, tt_move, ply, &self.heuristics, exchanges);
         let mut best_score = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -128,8 +130,9 @@ impl Searcher {
             let quiet = !m.is_capture() && !m.promotion;
             let n = tried.len() as i32;
             // A move that loses material by exchange, with little depth
-            // left to find what it might gain instead.
-            if ply > 0 && !in_check && n > 0 && best_score > -MATE_BOUND {
+            // left to find what it might gain instead. Not against the last
+            // few units: there taking one is worth any price (the bare king).
+            if ply > 0 && !in_check && n > 0 && best_score > -MATE_BOUND && their_units > 2 {
                 let margin = self.pruning.exchange_margin(depth, m.is_capture());
                 if margin.is_some_and(|t| !see_ge(pos, &m, t)) {
                     continue;
