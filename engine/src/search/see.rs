@@ -9,14 +9,7 @@ use crate::types::{Move, Role};
 
 /// Whether `m` wins at least `threshold` centipawns by exchange.
 pub(crate) fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
-    let v = pos.variant;
-    let value = |r: Role| {
-        if r == Role::King {
-            KING
-        } else {
-            piece_value(v, r)
-        }
-    };
+    let value = |r: Role| see_value(pos, r);
     // What we hold after the move, if nothing is taken back.
     let mut swap = m.capture.map_or(0, value) - threshold;
     if swap < 0 {
@@ -52,20 +45,21 @@ pub(crate) fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
     res == 1
 }
 
-/// Worth more than everything else on the board: taking it ends the game.
-const KING: i32 = 20_000;
+/// A piece's worth in an exchange; the king's is more than everything
+/// else on the board, since taking it ends the game.
+fn see_value(pos: &Position, role: Role) -> i32 {
+    if role == Role::King {
+        20_000
+    } else {
+        piece_value(pos.variant, role)
+    }
+}
 
 /// The least valuable of `attackers`, with its role.
 fn cheapest(pos: &Position, attackers: crate::Bitboard) -> Option<(crate::Square, Role)> {
     attackers
         .map(|sq| (sq, pos.squares[sq.index()].expect("attacker").role))
-        .min_by_key(|&(_, role)| {
-            if role == Role::King {
-                KING
-            } else {
-                piece_value(pos.variant, role)
-            }
-        })
+        .min_by_key(|&(_, role)| see_value(pos, role))
 }
 
 #[cfg(test)]

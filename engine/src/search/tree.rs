@@ -60,12 +60,7 @@ impl Searcher {
 
         let hit = self.tt.probe(pos.hash, ply);
         if let Some(h) = hit {
-            let fits = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if !pv_node && ply > 0 && h.depth >= depth && fits {
+            if !pv_node && ply > 0 && h.depth >= depth && h.settles(alpha, beta) {
                 return h.score;
             }
         }
@@ -116,8 +111,7 @@ impl Searcher {
             }
         }
         let exchanges = self.pruning.uses_exchanges();
-        let their_units =
-            (pos.by_color[us.other().index()] & !pos.by_role[Role::King.index()]).count();
+        let their_units = units(pos, us.other());
         let picker = Picker::new(pos, &moves, tt_move, ply, &self.heuristics, exchanges);
         let mut best_score = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -247,12 +241,7 @@ impl Searcher {
         }
         let alpha = alpha.max(-MATE + ply as i32);
         let beta = beta.min(MATE - ply as i32 - 1);
-        let fits = match hit.bound {
-            Bound::Exact => true,
-            Bound::Lower => hit.score >= beta,
-            Bound::Upper => hit.score <= alpha,
-        };
-        if alpha >= beta || !fits {
+        if alpha >= beta || !hit.settles(alpha, beta) {
             return None;
         }
         Some(if self.count_node() { 0 } else { hit.score })
@@ -304,7 +293,7 @@ impl Searcher {
         // A weak player sometimes does not see the opponent's reply.
         let blind = ply == 1 && self.is_blind(pos);
         let them = pos.turn.other();
-        let their_units = (pos.by_color[them.index()] & !pos.by_role[Role::King.index()]).count();
+        let their_units = units(pos, them);
         let picker = if in_check {
             Picker::new(pos, moves, None, ply, &self.heuristics, false)
         } else if blind {
@@ -426,6 +415,12 @@ impl Searcher {
         let kings_pawns = pos.by_role[Role::King.index()] | pos.by_role[Role::Pawn.index()];
         (us & !kings_pawns).count() >= 2
     }
+}
+
+/// The pieces and pawns of `color` besides its king: what the other side
+/// must take to bare it.
+fn units(pos: &Position, color: crate::types::Color) -> usize {
+    (pos.by_color[color.index()] & !pos.by_role[Role::King.index()]).count()
 }
 
 /// The position with the other side to move, for the null-move test.

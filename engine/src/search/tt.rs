@@ -35,6 +35,17 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether this score answers a search with the window `alpha..beta`.
+    pub(crate) fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// A fixed-size table indexed by the position hash, two slots per bucket:
 /// one kept for depth, one always replaced.
 pub(crate) struct Table {
