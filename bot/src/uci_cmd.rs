@@ -58,7 +58,7 @@ impl Session {
             game: Game::new(Variant::Shatranj),
             level: Level::Master,
             hash_mb: 16,
-            overhead: Duration::from_millis(20),
+            overhead: Duration::from_millis(10),
             reset: false,
         }
     }
@@ -112,7 +112,7 @@ impl Session {
             format!("option name UCI_Variant type combo default shatranj{variants}"),
             "option name Hash type spin default 16 min 1 max 4096".into(),
             format!("option name Level type combo default Master{levels}"),
-            "option name Move Overhead type spin default 20 min 0 max 5000".into(),
+            "option name Move Overhead type spin default 10 min 0 max 5000".into(),
             "uciok".into(),
         ]
     }
@@ -198,7 +198,10 @@ impl Session {
             match *w {
                 "depth" => limits.depth = num(i).map(|d| d as u32),
                 "nodes" => limits.nodes = num(i),
-                "movetime" => limits.time = num(i).map(Duration::from_millis),
+                "movetime" => {
+                    limits.time = num(i).map(Duration::from_millis);
+                    limits.use_all_time = true;
+                }
                 "wtime" if white => time_left = num(i),
                 "btime" if !white => time_left = num(i),
                 "winc" if white => inc = num(i).unwrap_or(0),
@@ -404,7 +407,8 @@ mod tests {
             Action::Go(Limits {
                 depth: None,
                 nodes: None,
-                time: Some(Duration::from_millis(180))
+                time: Some(Duration::from_millis(190)),
+                use_all_time: true,
             })
         );
         said(s.handle("setoption name Level value Novice"));
@@ -412,7 +416,7 @@ mod tests {
             panic!()
         };
         assert_eq!(l.nodes, Level::Novice.limits(None).nodes);
-        assert_eq!(l.time, Some(Duration::from_millis(1980)));
+        assert_eq!(l.time, Some(Duration::from_millis(1990)));
     }
 
     #[test]

@@ -92,7 +92,7 @@ fn mining_move(level: Level, game: &Game, seed: u64) -> Option<Move> {
     let limits = Limits {
         depth: Some(depth),
         nodes: Some(nodes),
-        time: None,
+        ..Limits::default()
     };
     searcher.search_game(game, limits).map(|r| r.best)
 }

@@ -11,6 +11,7 @@
 //! it is mated or, in the variants where that wins, stalemated.
 
 use crate::attacks::slider_reach;
+use crate::bitboard::Bitboard;
 use crate::geometry::{BoardKind, Geometry};
 use crate::position::Position;
 use crate::types::{Color, Role, Square, SQUARES};
@@ -40,6 +41,10 @@ const VALUES: [[i32; 9]; 4] = [
 ];
 
 const TEMPO: i32 = 8;
+
+/// Each piece of one side with the squares it attacks, as the evaluation
+/// found them: the positional terms reuse them rather than find them again.
+pub(crate) type PieceAttacks = arrayvec::ArrayVec<(Square, Role, Bitboard), SQUARES>;
 
 fn variant_index(v: Variant) -> usize {
     match v {
@@ -129,8 +134,15 @@ fn build_tables(kind: BoardKind) -> SquareTables {
 /// assert!(evaluate(&up) > 300);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = side_terms(pos, Color::White);
-    let black = side_terms(pos, Color::Black);
+    evaluate_noting(pos, &mut [PieceAttacks::new(), PieceAttacks::new()])
+}
+
+/// [`evaluate`], noting each side's piece attacks in `attacks` (by
+/// [`Color::index`]) on the way.
+pub(crate) fn evaluate_noting(pos: &Position, attacks: &mut [PieceAttacks; 2]) -> i32 {
+    let [white_attacks, black_attacks] = attacks;
+    let white = side_terms(pos, Color::White, white_attacks);
+    let black = side_terms(pos, Color::Black, black_attacks);
     let npm = white.non_pawn + black.non_pawn;
     // 256 at the start, 0 with only kings and pawns.
     let phase = (npm * 256 / start_material(pos.variant).max(1)).min(256);
@@ -162,7 +174,7 @@ struct Side {
     king_pressure: i32,
 }
 
-fn side_terms(pos: &Position, color: Color) -> Side {
+fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
     let g = pos.geo;
     let v = variant_index(pos.variant);
     let tables = square_tables(g.kind);
@@ -181,12 +193,15 @@ fn side_terms(pos: &Position, color: Color) -> Side {
             Role::King => {
                 s.king_end = tables.bonus[Role::King.index()][i] as i32;
                 pressure += (g.king[i] & their_zone).count() as i32;
+                noted.push((sq, role, g.king[i]));
                 continue;
             }
             Role::Pawn => {
+                let attacks = g.pawn_capture[pos.dir_index(sq)][i];
                 s.material += VALUES[v][Role::Pawn.index()];
                 s.placement += pawn_bonus(pos, sq, color, &fronts);
-                pressure += (g.pawn_capture[pos.dir_index(sq)][i] & their_zone).count() as i32;
+                pressure += (attacks & their_zone).count() as i32;
+                noted.push((sq, role, attacks));
             }
             Role::Rook | Role::Courier => {
                 let rays = if role == Role::Rook {
@@ -200,12 +215,15 @@ fn side_terms(pos: &Position, color: Color) -> Side {
                 s.non_pawn += VALUES[v][role.index()];
                 s.placement += 3 * (reach - 7) + tables.bonus[role.index()][i] as i32;
                 pressure += (attacks & their_zone).count() as i32;
+                noted.push((sq, role, attacks));
             }
             _ => {
+                let attacks = pos.attacks_from(sq, occupied);
                 s.material += VALUES[v][role.index()];
                 s.non_pawn += VALUES[v][role.index()];
                 s.placement += tables.bonus[role.index()][i] as i32;
-                pressure += (pos.attacks_from(sq, occupied) & their_zone).count() as i32;
+                pressure += (attacks & their_zone).count() as i32;
+                noted.push((sq, role, attacks));
             }
         }
         s.units += 1;

@@ -122,6 +122,7 @@ impl Level {
             depth: None,
             nodes: p.nodes,
             time,
+            use_all_time: false,
         }
     }
 

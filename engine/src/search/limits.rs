@@ -26,6 +26,11 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock budget for this move.
     pub time: Option<Duration>,
+    /// Whether time left over is lost rather than saved for later moves
+    /// (UCI's `movetime`): then iterations start until the budget is
+    /// spent, since even a cut-off one can improve the move. Otherwise
+    /// no iteration starts after 70% of it.
+    pub use_all_time: bool,
 }
 
 impl Limits {
@@ -102,7 +107,8 @@ impl Clock {
         let start = Instant::now();
         // An iteration begun late is cut off, but its best move so far is
         // still used (see `search_with`), so most of the budget is worth it.
-        let soft = limits.time.map(|t| start + t * 7 / 10);
+        let share = if limits.use_all_time { 10 } else { 7 };
+        let soft = limits.time.map(|t| start + t * share / 10);
         Clock {
             start,
             hard: limits.time.map(|t| start + t),
@@ -130,5 +136,31 @@ impl Clock {
     /// Whether another iteration is worth starting.
     pub(crate) fn may_deepen(&self, nodes: u64) -> bool {
         !self.out_of_budget(nodes) && self.soft.is_none_or(|s| Instant::now() < s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn soft_share(limits: Limits) -> Duration {
+        let clock = Clock::new(&limits, StopFlag::new());
+        clock.soft.expect("a time budget") - clock.start
+    }
+
+    #[test]
+    fn a_fixed_move_time_is_used_to_the_end() {
+        let budget = Limits {
+            time: Some(Duration::from_millis(200)),
+            use_all_time: true,
+            ..Limits::default()
+        };
+        assert_eq!(soft_share(budget), Duration::from_millis(200));
+    }
+
+    #[test]
+    fn a_share_of_the_clock_leaves_the_rest_unspent() {
+        let budget = Limits::time(Duration::from_millis(200));
+        assert_eq!(soft_share(budget), Duration::from_millis(140));
     }
 }

@@ -15,6 +15,8 @@
 
 mod ends;
 mod eval;
+mod eval_cache;
+mod king_danger;
 mod levels;
 mod limits;
 mod ordering;
@@ -122,6 +124,9 @@ pub struct Searcher {
     /// The static evaluation at each ply of the running path, to tell
     /// whether the side to move is improving on its last turn.
     evals: Vec<i32>,
+    /// Evaluations computed so far; they depend on the style and pruning,
+    /// so changing either clears it.
+    eval_cache: eval_cache::EvalCache,
     pruning: Pruning,
 }
 
@@ -153,6 +158,7 @@ impl Searcher {
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: Vec::new(),
             evals: vec![-INFINITE; MAX_PLY + 2],
+            eval_cache: eval_cache::EvalCache::new(),
             pruning: Pruning::default(),
         }
     }
@@ -160,6 +166,7 @@ impl Searcher {
     /// Plays weaker, in the given way (see [`Level`]).
     pub fn set_style(&mut self, style: Style) {
         self.style = style;
+        self.eval_cache.clear();
     }
 
     /// Cuts the tree as `pruning` says: [`Pruning::Steady`] for results
@@ -176,6 +183,7 @@ impl Searcher {
     /// ```
     pub fn set_pruning(&mut self, pruning: Pruning) {
         self.pruning = pruning;
+        self.eval_cache.clear();
     }
 
     /// A flag that stops this searcher's running search from another thread.
@@ -186,6 +194,7 @@ impl Searcher {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.eval_cache.clear();
         self.heuristics = Heuristics::new();
     }
 

@@ -9,12 +9,14 @@
 //!   enemy pawn guards (the base counts only where they stand);
 //! - pawn structure on the square boards: isolated and doubled pawns are
 //!   weak, pawns guarding each other or side by side are strong.
+//! - in Courier chess, king danger ([`king_danger`](super::king_danger)).
 //!
 //! Outposts, pawn shelter, rooks on open files, a quadratic king danger and
 //! slider reach in the ending were tried as well: together they lost about
 //! 85 Elo in self-play (60 ms per move), so they are not here.
 
-use super::eval::piece_value;
+use super::eval::{piece_value, PieceAttacks};
+use super::king_danger::{self, Pressure};
 use crate::bitboard::Bitboard;
 use crate::geometry::BoardKind;
 use crate::position::Position;
@@ -29,10 +31,19 @@ const SUPPORTED: i32 = 6;
 const PHALANX: i32 = 4;
 
 /// The positional terms for the side to move, in centipawns.
+#[cfg(test)]
 pub(crate) fn positional(pos: &Position) -> i32 {
-    let maps = [Color::White, Color::Black].map(|c| Attacks::of(pos, c));
-    let white = side(pos, Color::White, &maps);
-    let black = side(pos, Color::Black, &maps);
+    let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+    super::eval::evaluate_noting(pos, &mut noted);
+    positional_from(pos, &noted)
+}
+
+/// The positional terms, from the piece attacks the base evaluation
+/// noted (by [`Color::index`]).
+pub(crate) fn positional_from(pos: &Position, noted: &[PieceAttacks; 2]) -> i32 {
+    let maps = [Color::White, Color::Black].map(|c| Attacks::of(pos, c, &noted[c.index()]));
+    let white = side(pos, Color::White, &maps, &noted[Color::White.index()]);
+    let black = side(pos, Color::Black, &maps, &noted[Color::Black.index()]);
     if pos.turn == Color::White {
         white - black
     } else {
@@ -44,30 +55,45 @@ pub(crate) fn positional(pos: &Position) -> i32 {
 struct Attacks {
     all: Bitboard,
     pawns: Bitboard,
+    /// Everything but the king.
+    pieces: Bitboard,
+    /// On the enemy king, where [`king_danger::applies`].
+    pressure: Option<Pressure>,
 }
 
 impl Attacks {
-    fn of(pos: &Position, color: Color) -> Attacks {
-        let occupied = pos.occupied();
+    fn of(pos: &Position, color: Color, noted: &PieceAttacks) -> Attacks {
         let mut all = Bitboard::EMPTY;
         let mut pawns = Bitboard::EMPTY;
-        for sq in pos.pieces(color) {
-            let attacks = pos.attacks_from(sq, occupied);
-            if pos.squares[sq.index()].is_some_and(|p| p.role == Role::Pawn) {
-                pawns |= attacks;
+        let mut pieces = Bitboard::EMPTY;
+        let mut pressure = king_danger::applies(pos.variant).then(Pressure::default);
+        let enemy_king = pos.king_square(color.other());
+        let zone = pos.geo.king[enemy_king.index()].with(enemy_king);
+        for &(_, role, attacks) in noted {
+            match role {
+                Role::Pawn => pawns |= attacks,
+                Role::King => {}
+                _ => pieces |= attacks,
+            }
+            if let Some(p) = pressure.as_mut() {
+                p.add(role, attacks, zone);
             }
             all |= attacks;
         }
-        Attacks { all, pawns }
+        Attacks {
+            all,
+            pawns,
+            pieces: pieces | pawns,
+            pressure,
+        }
     }
 }
 
 /// One side's positional score, from its own point of view.
-fn side(pos: &Position, color: Color, maps: &[Attacks; 2]) -> i32 {
+fn side(pos: &Position, color: Color, maps: &[Attacks; 2], noted: &PieceAttacks) -> i32 {
     let (ours, theirs) = (&maps[color.index()], &maps[color.other().index()]);
     let own = pos.pieces(color);
     let enemy = pos.pieces(color.other());
-    let occupied = pos.occupied();
     let mut score = 0;
     for sq in enemy & ours.pawns {
         let role = pos.squares[sq.index()].expect("enemy piece").role;
@@ -81,18 +107,20 @@ fn side(pos: &Position, color: Color, maps: &[Attacks; 2]) -> i32 {
             score += HANGING;
         }
     }
-    for sq in own {
-        let role = pos.squares[sq.index()].expect("own piece").role;
+    for &(_, role, attacks) in noted {
         if matches!(
             role,
             Role::Knight | Role::Ferz | Role::Alfil | Role::Man | Role::Schleich
         ) {
-            let reach = pos.attacks_from(sq, occupied) & !own & !theirs.pawns;
+            let reach = attacks & !own & !theirs.pawns;
             score += MOBILITY * reach.count() as i32;
         }
     }
     if pos.geo.kind != BoardKind::Round {
         score += pawn_structure(pos, color, ours.pawns);
+    }
+    if let Some(pressure) = &ours.pressure {
+        score += king_danger::king_danger(pos, color, pressure, theirs.pieces, theirs.all);
     }
     score
 }

@@ -2,10 +2,10 @@
 //! quiescence search below it.
 
 use super::ends::terminal;
-use super::eval::{evaluate, piece_value};
+use super::eval::{evaluate_noting, piece_value, PieceAttacks};
 use super::limits::CHECK_EVERY;
 use super::ordering::Picker;
-use super::positional::positional;
+use super::positional::positional_from;
 use super::see::see_ge;
 use super::tt::Bound;
 use super::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -391,17 +391,22 @@ impl Searcher {
         line.extend_from_slice(&tail[0]);
     }
 
-    fn eval(&self, pos: &Position) -> i32 {
-        let mut base = evaluate(pos);
+    fn eval(&mut self, pos: &Position) -> i32 {
+        if let Some(value) = self.eval_cache.get(pos) {
+            return value;
+        }
+        let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+        let mut value = evaluate_noting(pos, &mut noted);
         if self.pruning.positional_terms() {
-            base += positional(pos);
+            value += positional_from(pos, &noted);
         }
-        if self.style.noise == 0 {
-            return base;
+        if self.style.noise > 0 {
+            let r = mix(pos.hash ^ self.style.seed);
+            let span = 2 * self.style.noise as u64 + 1;
+            value += (r % span) as i32 - self.style.noise;
         }
-        let r = mix(pos.hash ^ self.style.seed);
-        let span = 2 * self.style.noise as u64 + 1;
-        base + (r % span) as i32 - self.style.noise
+        self.eval_cache.put(pos, value);
+        value
     }
 
     fn is_blind(&self, pos: &Position) -> bool {
