@@ -2,9 +2,9 @@
 //! on the enemy king. Against Fairy-Stockfish in Courier chess our king
 //! fell to slow attacks: by its own evaluation, king safety cost us more
 //! than a pawn on average between moves 30 and 60, after an even opening.
-//! The long-range pieces (rook and courier) make attacks real on the wide
-//! board; with only short-range pieces (Shatranj) a linear count is enough,
-//! so this term is for the variants [`applies`] names.
+//! The courier beside the rook makes attacks real on the wide board. In
+//! Shatranj a quadratic king danger, tried with other terms, lost in
+//! self-play; so this term is for the variants [`applies`] names.
 //!
 //! The danger grows with the square of the pressure, as in Stockfish's
 //! classical evaluation: one attacker is a nuisance, three are a mating
