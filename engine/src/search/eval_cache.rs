@@ -25,20 +25,19 @@ impl EvalCache {
         self.slots.fill((0, 0));
     }
 
-    /// The evaluation remembered for `pos`, if any.
-    pub(crate) fn get(&self, pos: &Position) -> Option<i32> {
-        let key = key(pos);
+    /// The evaluation remembered under `key` (see [`key`]), if any.
+    pub(crate) fn get(&self, key: u64) -> Option<i32> {
         let slot = self.slots[key as usize & (SLOTS - 1)];
         (slot.0 == key).then_some(slot.1)
     }
 
-    pub(crate) fn put(&mut self, pos: &Position, value: i32) {
-        let key = key(pos);
+    pub(crate) fn put(&mut self, key: u64, value: i32) {
         self.slots[key as usize & (SLOTS - 1)] = (key, value);
     }
 }
 
-fn key(pos: &Position) -> u64 {
+/// The cache key of `pos`.
+pub(crate) fn key(pos: &Position) -> u64 {
     let extra =
         (pos.rules.move_rule as u64) << 40 | (pos.halfmoves as u64) << 8 | pos.variant as u64;
     // Never 0, the empty slot's key.

@@ -56,12 +56,14 @@ impl Pressure {
 }
 
 /// The bonus for `color`'s pressure on the enemy king, in centipawns.
-/// `defended` is where the defender's pieces other than the king attack,
-/// `guarded` where any of them (king included) does.
+/// `attacked` is everywhere `color` attacks; `defended` is where the
+/// defender's pieces other than the king attack, `guarded` where any of
+/// them (king included) does.
 pub(crate) fn king_danger(
     pos: &Position,
     color: Color,
     pressure: &Pressure,
+    attacked: Bitboard,
     defended: Bitboard,
     guarded: Bitboard,
 ) -> i32 {
@@ -72,10 +74,6 @@ pub(crate) fn king_danger(
     let k = pos.king_square(color.other()).index();
     let occupied = pos.occupied();
     let ours = pos.pieces(color);
-    let attacked: Bitboard = pressure
-        .by_role
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &b| acc | b);
     let weak = (g.king[k] & attacked & !defended).count() as i32;
 
     let safe = !guarded & !ours;
@@ -112,11 +110,11 @@ pub(crate) fn king_danger(
 
 #[cfg(test)]
 mod tests {
-    use super::super::positional::positional;
-    use crate::{Position, Variant};
+    use super::super::positional::tests::terms_in;
+    use crate::Variant;
 
     fn terms(fen: &str) -> i32 {
-        positional(&Position::from_fen(Variant::Courier, fen).unwrap())
+        terms_in(Variant::Courier, fen)
     }
 
     #[test]

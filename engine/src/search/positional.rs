@@ -67,8 +67,10 @@ impl Attacks {
         let mut pawns = Bitboard::EMPTY;
         let mut pieces = Bitboard::EMPTY;
         let mut pressure = king_danger::applies(pos.variant).then(Pressure::default);
-        let enemy_king = pos.king_square(color.other());
-        let zone = pos.geo.king[enemy_king.index()].with(enemy_king);
+        let zone = pressure.as_ref().map_or(Bitboard::EMPTY, |_| {
+            let enemy_king = pos.king_square(color.other());
+            pos.geo.king[enemy_king.index()].with(enemy_king)
+        });
         for &(_, role, attacks) in noted {
             match role {
                 Role::Pawn => pawns |= attacks,
@@ -120,7 +122,8 @@ fn side(pos: &Position, color: Color, maps: &[Attacks; 2], noted: &PieceAttacks)
         score += pawn_structure(pos, color, ours.pawns);
     }
     if let Some(pressure) = &ours.pressure {
-        score += king_danger::king_danger(pos, color, pressure, theirs.pieces, theirs.all);
+        score +=
+            king_danger::king_danger(pos, color, pressure, ours.all, theirs.pieces, theirs.all);
     }
     score
 }
@@ -156,12 +159,17 @@ fn pawn_structure(pos: &Position, color: Color, guarded: Bitboard) -> i32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Variant;
 
+    /// The positional terms of a position given by FEN.
+    pub(crate) fn terms_in(variant: Variant, fen: &str) -> i32 {
+        positional(&Position::from_fen(variant, fen).unwrap())
+    }
+
     fn terms(fen: &str) -> i32 {
-        positional(&Position::from_fen(Variant::Shatranj, fen).unwrap())
+        terms_in(Variant::Shatranj, fen)
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::ends::terminal;
 use super::eval::{evaluate_noting, piece_value, PieceAttacks};
+use super::eval_cache;
 use super::limits::CHECK_EVERY;
 use super::ordering::Picker;
 use super::positional::positional_from;
@@ -392,7 +393,8 @@ impl Searcher {
     }
 
     fn eval(&mut self, pos: &Position) -> i32 {
-        if let Some(value) = self.eval_cache.get(pos) {
+        let key = eval_cache::key(pos);
+        if let Some(value) = self.eval_cache.get(key) {
             return value;
         }
         let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
@@ -405,7 +407,7 @@ impl Searcher {
             let span = 2 * self.style.noise as u64 + 1;
             value += (r % span) as i32 - self.style.noise;
         }
-        self.eval_cache.put(pos, value);
+        self.eval_cache.put(key, value);
         value
     }
 
