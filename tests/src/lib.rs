@@ -41,6 +41,15 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// Holds the machine for one end-to-end scene, for as long as the guard
+/// lives. The scenes share one test binary, and two at once (each a bot
+/// process and dozens of players on two cores) would slow each other past
+/// the players' patience.
+pub async fn one_scene_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static SCENE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    SCENE.lock().await
+}
+
 /// The server's shared state.
 pub struct Shared {
     pub(crate) state: Mutex<State>,

@@ -1,7 +1,7 @@
 //! JSON builders for the Discord objects the fake sends: users, guilds with
 //! roles, members with permissions, channels, threads, messages, interactions,
 //! READY, the application. Every builder emits all the fields serenity 0.12.5
-//! requires (checked by `tests/tests/fake_discord_smoke.rs`, which parses each
+//! requires (checked by `tests/tests/e2e/fake_discord_smoke.rs`, which parses each
 //! of them with serenity's own model types).
 
 use serde_json::{json, Value};

@@ -1,6 +1,6 @@
 //! A PostgreSQL database of a test's own, on the throwaway server that
 //! scripts/test starts and names in `ALFIL_TEST_POSTGRES` (the same
-//! convention as the bot's own tests, bot/tests/common/db.rs).
+//! convention as the bot's own tests, bot/tests/suite/common/db.rs).
 
 use sqlx::Connection;
 use std::sync::atomic::{AtomicUsize, Ordering};

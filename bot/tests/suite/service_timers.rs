@@ -1,7 +1,7 @@
 //! Timers with the clock faked: the turn limit, the idle takeover and its
 //! hand-back, the idle setting, and timers that survive a restart.
 
-mod common;
+use crate::common;
 
 use alfil::service::{Config, GameOptions, SettingChange};
 use common::*;

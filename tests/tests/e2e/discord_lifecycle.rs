@@ -12,6 +12,7 @@ use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_the_cpu_in_dms_to_the_end() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let t = Table::start().await;
     let fake = &t.fake;
     let ann = fake.add_user("ann");
@@ -86,6 +87,7 @@ const IDLE_MINUTE_MS: &str = "5000";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_takeover_and_taking_the_seat_back() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let t = Table::start_with(&[("ALFIL_IDLE_MINUTE_MS", IDLE_MINUTE_MS)]).await;
     let fake = &t.fake;
     let (ann, bob) = (fake.add_user("ann"), fake.add_user("bob"));
@@ -152,6 +154,7 @@ async fn idle_takeover_and_taking_the_seat_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_restarts_mid_game_and_the_game_goes_on_in_its_thread() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let mut t = Table::start().await;
     let (ann, bob) = (t.fake.add_user("ann"), t.fake.add_user("bob"));
     let Started {

@@ -18,6 +18,7 @@ fn boards(fake: &FakeDiscord, channel: u64) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_moves_and_bad_requests_get_clear_replies_and_change_nothing() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let mut t = Table::start().await;
     let fake = t.fake.clone();
     let fake = &fake;

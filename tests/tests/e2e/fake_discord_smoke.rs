@@ -34,6 +34,7 @@ fn parse_dispatch(event: &str, d: Value) {
 
 #[tokio::test]
 async fn builders_parse_with_serenity_models() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let fake = FakeDiscord::start().await;
     let ann = fake.add_user("ann");
     let boss = fake.add_admin("boss");
@@ -311,6 +312,7 @@ async fn start_client(fake: &FakeDiscord) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serenity_client_against_the_fake() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let failures = logs::capture();
     let fake = FakeDiscord::start().await;
     start_client(&fake).await;
@@ -416,6 +418,7 @@ async fn serenity_client_against_the_fake() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_and_discord_rules() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let failures = logs::capture();
     let fake = FakeDiscord::start().await;
     fake.set_interaction_deadline(Duration::ZERO);

@@ -1,7 +1,7 @@
 //! The real `alfil console` driving `puzzle` on stdin: a puzzle, a hint,
 //! giving up, and solving the next one with its own moves.
 
-mod common;
+use crate::common;
 
 use alfil::puzzles::data::shipped;
 use engine::Variant;

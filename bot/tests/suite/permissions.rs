@@ -2,7 +2,7 @@
 //! settings, a game answers only in its own server, and a DM reaches only
 //! the sender's own games. Each refusal changes nothing.
 
-mod common;
+use crate::common;
 
 use alfil::commands::{self, Invocation};
 use alfil::service::{Ctx, SettingChange};

@@ -249,6 +249,7 @@ async fn answer_daily(fake: &FakeDiscord, post: &Message, solver: &User) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_games_survive_ten_kills() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let log = format!("debug,hyper=info,h2=info,rustls=info,tungstenite=info,tokio_tungstenite=info,reqwest=info,sqlx=warn,{SERENITY_PARSE_LOG}");
     let mut t = Table::start_with(&[("DISCORD_TOKEN", TOKEN), ("RUST_LOG", &log)]).await;
     let fake = t.fake.clone();

@@ -25,6 +25,7 @@ fn play_step(game: &mut Game, puzzle: &Puzzle, i: usize) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_daily_puzzle_is_posted_with_a_thread_and_answered_there() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let mut t = Table::start().await;
     let fake = t.fake.clone();
     let (channel_id, post) = daily_puzzle_post(&fake).await;

@@ -2,7 +2,7 @@
 //! own figures; only rated games between two people count; the
 //! leaderboard's thresholds.
 
-mod common;
+use crate::common;
 
 use common::lines::SHATRANJ_FROM_START;
 use common::*;

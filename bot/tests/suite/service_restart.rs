@@ -1,7 +1,7 @@
 //! A restart in the middle of games: a new service over the same database
 //! file resumes every game exactly, and the CPU moves where it was due.
 
-mod common;
+use crate::common;
 
 use alfil::service::{ColorChoice, Config, GameOptions, ManualClock, Service};
 use alfil::store::Store;

@@ -1,7 +1,7 @@
 //! Games against the CPU: played to the end, never an illegal move, moves
 //! made in the background arrive on the outbox, and `settle` waits for them.
 
-mod common;
+use crate::common;
 
 use alfil::service::{ColorChoice, Config, GameOptions};
 use common::*;

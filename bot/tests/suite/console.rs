@@ -2,7 +2,7 @@
 //! refusals, pictures written as PNG files that decode, and a second run
 //! over the same database that carries on the game.
 
-mod common;
+use crate::common;
 
 use common::console::console;
 use common::lines::{ENDINGS, REPETITION, SHATRANJ_FROM_START};

@@ -2,7 +2,7 @@
 //! of ending; resignation, draws, takebacks, rematches, the moves of a
 //! square, PGN; and refusals that change nothing.
 
-mod common;
+use crate::common;
 
 use alfil::service::{Button, GameOptions};
 use common::lines::{self, ENDINGS, REPETITION};

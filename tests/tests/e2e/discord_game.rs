@@ -33,6 +33,7 @@ async fn reply(fake: &FakeDiscord, sent: &Sent) -> Message {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_play_to_mate_then_ratings() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     // One rated game is enough to be listed here.
     let t = Table::start_with(&[
         ("ALFIL_LEADERBOARD_MIN_GAMES", "1"),

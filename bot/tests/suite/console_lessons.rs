@@ -2,7 +2,7 @@
 //! wrong try explained, a hint drawn, a task solved, and a second run over
 //! the same database that resumes where the player left.
 
-mod common;
+use crate::common;
 
 use common::console::console;
 

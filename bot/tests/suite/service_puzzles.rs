@@ -4,7 +4,7 @@
 //! streaks. The shipped puzzles are replaced by a few fixtures so every
 //! choice is known.
 
-mod common;
+use crate::common;
 
 use alfil::puzzles::{Puzzle, Theme};
 use alfil::service::{Button, SettingChange, DAY_MS};

@@ -13,6 +13,7 @@ impl serenity::EventHandler for Handler {}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_payload_serenity_cannot_parse_is_caught() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let failures = logs::capture();
     let fake = FakeDiscord::start().await;
     let http = serenity::HttpBuilder::new("fake-token")

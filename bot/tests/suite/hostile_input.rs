@@ -3,7 +3,7 @@
 //! let someone outside a game change it. Case counts are sized for CI;
 //! set PROPTEST_CASES to run longer.
 
-mod common;
+use crate::common;
 
 use alfil::commands::{self, Invocation, MAX_INPUT};
 use alfil::console::split_user;

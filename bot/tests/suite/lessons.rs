@@ -3,7 +3,7 @@
 //! skip and reset, moves routed between games and lessons, and progress
 //! that survives a restart.
 
-mod common;
+use crate::common;
 
 use alfil::commands::{self, Invocation};
 use alfil::lessons::{course, Goal};

@@ -2,7 +2,7 @@
 //! emptied at shutdown, and a damaged file refused at start in words an
 //! operator can act on.
 
-mod common;
+use crate::common;
 
 use alfil::service::Service;
 use alfil::store::Store;

@@ -2,7 +2,7 @@
 //! with "slow down" and changing nothing, and a length cap on every text,
 //! whichever front end it came through.
 
-mod common;
+use crate::common;
 
 use alfil::commands::{self, Invocation, MAX_INPUT};
 use alfil::service::{Config, RateLimit};

@@ -22,6 +22,7 @@ fn posts_in(thread: u64) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limits_and_server_errors_are_retried_and_nothing_is_lost() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let t = Table::start().await;
     let fake = &t.fake;
     let (ann, bob) = (fake.add_user("ann"), fake.add_user("bob"));
@@ -83,6 +84,7 @@ async fn rate_limits_and_server_errors_are_retried_and_nothing_is_lost() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_gateway_resumes_and_repeated_events_play_once() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let t = Table::start().await;
     let fake = &t.fake;
     let (ann, bob) = (fake.add_user("ann"), fake.add_user("bob"));

@@ -4,7 +4,7 @@
 //! rest of the script. Every move it printed must be in the database, no
 //! move may be stored twice, and in the end every game is played out.
 
-mod common;
+use crate::common;
 
 use common::lines::from_start;
 use engine::{Position, Variant};

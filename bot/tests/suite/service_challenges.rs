@@ -1,6 +1,6 @@
 //! Challenges: accept, decline, withdraw, expiry, and who may answer.
 
-mod common;
+use crate::common;
 
 use alfil::service::{Button, GameOptions};
 use common::*;

@@ -1,7 +1,7 @@
 //! Two tasks send moves to one game at the same time: one wins, the other
 //! gets a clear refusal, and nothing is lost.
 
-mod common;
+use crate::common;
 
 use alfil::service::Refusal;
 use common::*;

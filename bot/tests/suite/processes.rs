@@ -3,7 +3,7 @@
 //! (a pool) of its own, as a process would. Every test runs on a SQLite
 //! file and, when the test server is there, on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use alfil::service::{Config, ManualClock, Refusal, Service};
 use alfil::store::StoreError;

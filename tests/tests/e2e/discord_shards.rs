@@ -268,6 +268,7 @@ fn identified(fake: &FakeDiscord, shard: u32) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_a_bot_and_one_takes_over_the_others_timers() {
+    let _scene = alfil_tests::one_scene_at_a_time().await;
     let test = "two_processes_share_a_bot_and_one_takes_over_the_others_timers";
     let Some(server) = postgres::server(test) else {
         return;
