@@ -32,14 +32,19 @@ pub fn is_parse_failure(line: &str) -> bool {
         || l.contains("failed to deserialize")
 }
 
-/// The parse failures logged in this process since [`capture`] was first
-/// called (shared by every test of the binary).
+/// The parse failures logged in this process since the [`capture`] call
+/// that made this value. The subscriber is process-wide, so a test that
+/// provokes a failure on purpose would otherwise show it to the next test
+/// of the binary (scenes run one at a time, so "since" is "by this test").
 #[derive(Clone)]
-pub struct ParseFailures(Arc<Mutex<Vec<String>>>);
+pub struct ParseFailures {
+    list: Arc<Mutex<Vec<String>>>,
+    from: usize,
+}
 
 impl ParseFailures {
     pub fn all(&self) -> Vec<String> {
-        self.0.lock().unwrap().clone()
+        self.list.lock().unwrap()[self.from..].to_vec()
     }
 
     /// Panics listing them, if any.
@@ -82,7 +87,7 @@ impl<S: Subscriber> Layer<S> for Catcher {
 
 /// Installs (once per process) a tracing subscriber that records serenity's
 /// parse failures at DEBUG and prints other logs per `RUST_LOG` (default:
-/// warnings) to the test's output.
+/// warnings) to the test's output; the failures from now on.
 pub fn capture() -> ParseFailures {
     static FAILURES: OnceLock<Arc<Mutex<Vec<String>>>> = OnceLock::new();
     let list = FAILURES.get_or_init(|| {
@@ -99,5 +104,9 @@ pub fn capture() -> ParseFailures {
             .try_init();
         list
     });
-    ParseFailures(list.clone())
+    let from = list.lock().unwrap().len();
+    ParseFailures {
+        list: list.clone(),
+        from,
+    }
 }

@@ -1,6 +1,5 @@
 //! The parse-failure check itself: a payload serenity cannot read must be
-//! caught (serenity only logs it at DEBUG as an "unknown event"). Alone in
-//! its test binary, since the capture is process-wide.
+//! caught (serenity only logs it at DEBUG as an "unknown event").
 
 use alfil_tests::{logs, FakeDiscord};
 use poise::serenity_prelude as serenity;
