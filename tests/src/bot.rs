@@ -8,7 +8,9 @@
 //! without debug assertions, as `cargo bench` does). Cargo releases its
 //! build lock before it runs test binaries, so the nested build does not
 //! wait on the outer one; when nothing changed it takes a fraction of a
-//! second. `ALFIL_BIN=/path/to/alfil` skips all that.
+//! second. `ALFIL_BIN=/path/to/alfil` skips all that; `scripts/test` sets
+//! it to the binary its workspace build made, because `-p alfil` resolves
+//! other features than `--workspace` and would rebuild a third of the tree.
 
 use crate::logs::{is_parse_failure, SERENITY_PARSE_LOG};
 use crate::FakeDiscord;
