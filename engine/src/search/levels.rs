@@ -2,13 +2,15 @@
 //! the one below in self-play (measured with `scripts/gauntlet.py`).
 //!
 //! Master searches for the time it is given. The levels below it search a
-//! fixed number of nodes, each about 1.6 times the one below, so they play
-//! alike on any machine. The lower a level, the more it errs the way people
-//! do, not like dice: it misjudges positions by up to a few tenths of a
-//! pawn (the same misjudgement all game, so its trades are consistently
-//! off), and now and then does not see that the opponent can take
-//! something (a missed threat, often a dropped piece). No level ever picks
-//! a move at random.
+//! fixed number of nodes, so they play alike on any machine: Novice to Club
+//! each about 1.6 times the one below, with the steady search. Expert is
+//! Master's own search on a node budget: the steady search at 100,000
+//! nodes still lost 90% of its games to Master (see the README). The
+//! lower a level, the more it errs the way people do, not like dice: it
+//! misjudges positions by up to a few tenths of a pawn (the same
+//! misjudgement all game, so its trades are consistently off), and now and
+//! then does not see that the opponent can take something (a missed
+//! threat, often a dropped piece). No level ever picks a move at random.
 
 use super::{Limits, Pruning, SearchResult, Searcher, Style};
 use crate::game::Game;
@@ -91,7 +93,7 @@ impl Level {
             Level::Casual => (Some(21_000), 10, 15, 1000),
             Level::Intermediate => (Some(33_000), 6, 8, 1200),
             Level::Club => (Some(53_000), 3, 3, 1400),
-            Level::Expert => (Some(85_000), 0, 0, 1600),
+            Level::Expert => (Some(40_000), 0, 0, 1600),
             Level::Master => (None, 0, 0, 1800),
         };
         Params {
@@ -136,12 +138,13 @@ impl Level {
         }
     }
 
-    /// How this level prunes. Master plays the retuned search; the levels
-    /// below keep the fixed one their ladder steps were measured with, so
-    /// making Master stronger does not move them.
+    /// How this level prunes. Master and Expert play the retuned search, so
+    /// Expert stays a node budget below Master; Novice to Club keep the
+    /// fixed one their ladder steps were measured with, so making Master
+    /// stronger does not move them.
     pub fn pruning(self) -> Pruning {
         match self {
-            Level::Master => Pruning::Play,
+            Level::Master | Level::Expert => Pruning::Play,
             _ => Pruning::Steady,
         }
     }

@@ -1,8 +1,9 @@
 //! How boldly the search cuts the tree, and how finely it judges. Master's
-//! strength wants bold cuts and every positional term, retuned by self-play
-//! whenever the search improves. Two things want a search that never
-//! changes: a puzzle's proof (a line proven once stays proven) and the
-//! weaker levels (their place on the ladder was measured with it).
+//! strength (and Expert's, Master on a node budget) wants bold cuts and
+//! every positional term, retuned by self-play whenever the search
+//! improves. Two things want a search that never changes: a puzzle's proof
+//! (a line proven once stays proven) and the levels from Novice to Club
+//! (their place on the ladder was measured with it).
 
 /// The pruning settings a [`Searcher`](super::Searcher) uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -12,7 +13,7 @@ pub enum Pruning {
     #[default]
     Play,
     /// Shallow cuts, fixed for good: the settings every shipped puzzle was
-    /// proven with and the levels below Master were calibrated with.
+    /// proven with and the levels from Novice to Club were calibrated with.
     /// Retuning [`Pruning::Play`] leaves these alone.
     Steady,
 }
