@@ -186,7 +186,8 @@ def play_game(args, opening, alfil_white):
                 return 0.5, "adjudicated: ply limit", moves
             white_to_move = len(moves) % 2 == 0
             mover = ours if white_to_move == alfil_white else theirs
-            mv = mover.best(moves, args.movetime)
+            movetime = args.movetime if mover is ours else (args.opponent_movetime or args.movetime)
+            mv = mover.best(moves, movetime)
             full = full_move(variant, moves, mv) if mv else None
             if full is None:
                 alfil_lost = mover is ours
@@ -255,7 +256,8 @@ def run_match(args, log=print):
     pct = total / n if n else 0
     summary = {
         "alfil": args.alfil_spec, "opponent": args.opponent, "variant": args.variant,
-        "movetime": args.movetime, "games": n, "wins": wins, "draws": draws,
+        "movetime": args.movetime if not args.opponent_movetime
+        else f"{args.movetime} / {args.opponent_movetime}", "games": n, "wins": wins, "draws": draws,
         "losses": n - wins - draws, "score": total, "pct": 100 * pct,
         "elo": elo(pct), "err": elo_error(results), "minutes": (time.time() - start) / 60,
     }
@@ -277,6 +279,8 @@ def parser():
                     help="fairymax, fairy-stockfish, alfil:<Level> or uci:<path to another alfil>")
     ap.add_argument("--variant", default="shatranj", choices=["shatranj", "courier"])
     ap.add_argument("--movetime", type=int, default=200, help="milliseconds per move")
+    ap.add_argument("--opponent-movetime", type=int, default=0,
+                    help="milliseconds per move for the opponent, if not --movetime (time odds)")
     ap.add_argument("--games", type=int, default=0, help="games (two per opening); default all openings")
     ap.add_argument("--openings", help="file of opening lines (default scripts/openings/<variant>.txt)")
     ap.add_argument("--concurrency", type=int, default=2)
@@ -291,7 +295,8 @@ def main():
     args = parser().parse_args()
     if not args.alfil_spec.startswith("alfil"):
         args.alfil_spec = "alfil:" + args.alfil_spec
-    print(f"{args.alfil_spec} vs {args.opponent}, {args.variant}, {args.movetime} ms/move", flush=True)
+    odds = f" (opponent {args.opponent_movetime} ms)" if args.opponent_movetime else ""
+    print(f"{args.alfil_spec} vs {args.opponent}, {args.variant}, {args.movetime} ms/move{odds}", flush=True)
     summary = run_match(args, log=lambda s: print(s, flush=True))
     print()
     print_table([summary])
