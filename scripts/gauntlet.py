@@ -33,7 +33,8 @@ def main():
     for lower, upper in zip(LEVELS, LEVELS[1:]):
         ns = SimpleNamespace(variant=args.variant, movetime=args.movetime, games=args.games,
                              openings=args.openings, concurrency=args.concurrency, alfil=args.alfil,
-                             alfil_spec=f"alfil:{upper}", opponent=f"alfil:{lower}")
+                             alfil_spec=f"alfil:{upper}", opponent=f"alfil:{lower}",
+                             opponent_movetime=0, games_out=None)
         s = run_match(ns, log=lambda _: None)
         gain = max(min(elo(s["pct"] / 100), 800), -800)
         rating += gain
