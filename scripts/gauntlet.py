@@ -11,9 +11,8 @@ number of nodes); the default is the service's own CPU time per move.
 """
 import argparse
 import os
-from types import SimpleNamespace
 
-from match import ROOT, elo, run_match
+from match import ROOT, elo, parser as match_parser, run_match
 
 LEVELS = ["Novice", "Beginner", "Casual", "Intermediate", "Club", "Expert", "Master"]
 
@@ -31,10 +30,11 @@ def main():
     rating = args.anchor
     rows = [("Novice", rating, "", "")]
     for lower, upper in zip(LEVELS, LEVELS[1:]):
-        ns = SimpleNamespace(variant=args.variant, movetime=args.movetime, games=args.games,
-                             openings=args.openings, concurrency=args.concurrency, alfil=args.alfil,
-                             alfil_spec=f"alfil:{upper}", opponent=f"alfil:{lower}",
-                             opponent_movetime=0, games_out=None)
+        # match.py's own parser, so every option it has gets its default.
+        ns = match_parser().parse_args([])
+        vars(ns).update(variant=args.variant, movetime=args.movetime, games=args.games,
+                        openings=args.openings, concurrency=args.concurrency, alfil=args.alfil,
+                        alfil_spec=f"alfil:{upper}", opponent=f"alfil:{lower}")
         s = run_match(ns, log=lambda _: None)
         gain = max(min(elo(s["pct"] / 100), 800), -800)
         rating += gain
