@@ -2,8 +2,9 @@
 //! never attack anything, so they do not appear here.
 
 use crate::bitboard::Bitboard;
+use crate::geometry::BoardKind;
 use crate::position::Position;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Move, Role, Square};
 
 impl Position {
     /// The pieces of `by` that attack `sq`, with `occupied` as the blockers.
@@ -40,6 +41,52 @@ impl Position {
     /// Whether any piece of `by` attacks `sq`.
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         self.attackers(sq, by, occupied).any()
+    }
+
+    /// Whether the legal move `m` checks the opponent, found without
+    /// playing it: the search asks this of every move it considers, and
+    /// most are then skipped unplayed.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// let pos = Position::from_fen(Variant::Shatranj, "3k4/8/8/8/8/8/8/R2K4 w - - 0 1").unwrap();
+    /// assert!(pos.gives_check(&pos.parse_move("a1a8").unwrap()));
+    /// assert!(!pos.gives_check(&pos.parse_move("a1a7").unwrap()));
+    /// ```
+    pub fn gives_check(&self, m: &Move) -> bool {
+        let g = self.geo;
+        if m.role == Role::Pawn && g.kind == BoardKind::Round {
+            // Pawns meeting on the round board leave together: play it.
+            return self.play(m).is_check();
+        }
+        let us = self.turn;
+        let king = self.king_square(us.other());
+        let occupied = self.occupied().without(m.from).with(m.to);
+        let i = m.to.index();
+        let role = if m.promotion { Role::Ferz } else { m.role };
+        let direct = match role {
+            // Kings never stand next to each other.
+            Role::King => Bitboard::EMPTY,
+            Role::Man => g.king[i],
+            Role::Ferz => g.ferz[i],
+            Role::Schleich => g.wazir[i],
+            Role::Knight => g.knight[i],
+            Role::Alfil => g.alfil[i],
+            Role::Pawn => g.pawn_capture[self.dir_index(m.from)][i],
+            Role::Rook => slider_reach(&g.straight[i], occupied),
+            Role::Courier => slider_reach(&g.diagonal[i], occupied),
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        // A slider of ours that the move uncovered: only a line from the
+        // king through `from` can open.
+        let k = king.index();
+        let ours = self.by_color[us.index()].without(m.from);
+        let rooks = self.by_role[Role::Rook.index()] & ours;
+        let couriers = self.by_role[Role::Courier.index()] & ours;
+        uncovers(&g.straight[k], rooks, m.from, occupied)
+            || uncovers(&g.diagonal[k], couriers, m.from, occupied)
     }
 
     /// The squares the piece on `from` attacks (where it could capture).
@@ -79,6 +126,18 @@ fn slider_attackers(rays: &[crate::Ray], sliders: Bitboard, occupied: Bitboard) 
         }
     }
     found
+}
+
+/// Whether a ray among `rays` through `from` now ends on one of `sliders`.
+fn uncovers(rays: &[crate::Ray], sliders: Bitboard, from: Square, occupied: Bitboard) -> bool {
+    rays.iter().any(|ray| {
+        ray.mask.contains(from)
+            && (ray.mask & sliders).any()
+            && ray
+                .reach(occupied)
+                .1
+                .is_some_and(|blocker| sliders.contains(blocker))
+    })
 }
 
 /// All squares a slider reaches along its rays.

@@ -117,6 +117,22 @@ impl Position {
         moves.0
     }
 
+    /// Whether the side to move has any legal move, found without listing
+    /// them all: the search asks at its horizon, where it has listed only
+    /// the captures but must still see a stalemate.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// assert!(Position::new(Variant::Shatranj).has_legal_moves());
+    /// let stalemate = Position::from_fen(Variant::Shatranj, "k7/8/K7/p7/P7/8/1R6/8 b - - 0 1").unwrap();
+    /// assert!(!stalemate.has_legal_moves());
+    /// ```
+    pub fn has_legal_moves(&self) -> bool {
+        let mut any = Any(false);
+        self.generate(&mut any);
+        any.0
+    }
+
     /// The number of legal moves, without building them: perft's last ply.
     pub fn count_legal_moves(&self) -> usize {
         let mut count = Count(0);
@@ -156,6 +172,9 @@ impl Position {
         }
 
         for from in own & !self.by_role[Role::King.index()] {
+            if sink.satisfied() {
+                return;
+            }
             let role = self.squares[from.index()].expect("own piece").role;
             let allowed = safety.allowed(from) & !own;
             let i = from.index();
@@ -278,6 +297,10 @@ trait Sink {
     }
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind);
     fn add_one(&mut self, m: Move);
+    /// Whether the sink has all it wants, so generation may stop.
+    fn satisfied(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -311,6 +334,23 @@ impl Sink for Tactical {
         if m.is_capture() || m.promotion {
             self.0.push(m);
         }
+    }
+}
+
+/// Only whether there is a move at all.
+struct Any(bool);
+
+impl Sink for Any {
+    fn add(&mut self, _: &Position, _: Role, _: Square, targets: Bitboard, _: MoveKind) {
+        self.0 |= targets.any();
+    }
+
+    fn add_one(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    fn satisfied(&self) -> bool {
+        self.0
     }
 }
 

@@ -100,6 +100,13 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     for m in pos.legal_moves() {
         // No legal move leaves the mover's own king attacked.
         let after = pos.play(&m);
+        prop_assert_eq!(
+            pos.gives_check(&m),
+            after.is_check(),
+            "whether {} checks in {}",
+            m,
+            text
+        );
         let attackers = after.attackers(after.king(us), us.other(), after.occupied());
         prop_assert!(
             attackers.is_empty(),

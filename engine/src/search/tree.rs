@@ -32,9 +32,17 @@ impl Searcher {
         if let Some(score) = self.early_cutoff(pos, depth, ply, alpha, beta, pv_node, in_check) {
             return score;
         }
-        let moves = pos.legal_moves();
+        // At the horizon only captures are searched, so only they are
+        // generated; whether any move exists still decides a stalemate.
+        let horizon = !in_check && depth <= 0;
+        let mut moves = if horizon {
+            pos.tactical_moves()
+        } else {
+            pos.legal_moves()
+        };
         if ply > 0 {
-            if let Some(score) = terminal(pos, &moves, true, in_check, ply) {
+            let complete = !horizon || !moves.is_empty() || !pos.has_legal_moves();
+            if let Some(score) = terminal(pos, &moves, complete, in_check, ply) {
                 return score;
             }
             if self.is_repetition(pos.halfmoves as usize)
@@ -103,7 +111,6 @@ impl Searcher {
         }
 
         let us = pos.turn;
-        let mut moves = moves;
         if ply == 1 && self.is_blind(pos) {
             // A weak player sometimes does not see the opponent's captures.
             let quiet: MoveList = moves.iter().filter(|m| !m.is_capture()).copied().collect();
@@ -113,12 +120,13 @@ impl Searcher {
         }
         let exchanges = self.pruning.uses_exchanges();
         let their_units = units(pos, us.other());
-        let picker = Picker::new(pos, &moves, tt_move, ply, &self.heuristics, exchanges);
+        let mut picker = Picker::new(pos, &moves, tt_move, ply, &self.heuristics, exchanges);
         let mut best_score = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut tried: arrayvec::ArrayVec<Move, 256> = arrayvec::ArrayVec::new();
         let original_alpha = alpha;
-        for (m, _) in picker {
+        // Borrowed, not moved: moving the picker would copy all its room.
+        for (m, _) in &mut picker {
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
@@ -133,8 +141,7 @@ impl Searcher {
                     continue;
                 }
             }
-            let child = pos.play(&m);
-            let gives_check = child.is_check();
+            let gives_check = pos.gives_check(&m);
             if quiet && !in_check && !gives_check && ply > 0 && best_score > -MATE_BOUND {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
                 let margin = self.pruning.futility_margin(depth);
@@ -147,6 +154,7 @@ impl Searcher {
                     continue;
                 }
             }
+            let child = pos.play(&m);
             self.path.push(child.hash);
             let score = if n == 0 {
                 -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true)
@@ -295,14 +303,14 @@ impl Searcher {
         let blind = ply == 1 && self.is_blind(pos);
         let them = pos.turn.other();
         let their_units = units(pos, them);
-        let picker = if in_check {
+        let mut picker = if in_check {
             Picker::new(pos, moves, None, ply, &self.heuristics, false)
         } else if blind {
             return best;
         } else {
             Picker::tactical(pos.variant, moves)
         };
-        for (m, _) in picker {
+        for (m, _) in &mut picker {
             if !in_check && their_units > 2 {
                 let gain = m.capture.map_or(0, |r| piece_value(pos.variant, r))
                     + if m.promotion {
