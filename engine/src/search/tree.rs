@@ -141,16 +141,23 @@ impl Searcher {
                     continue;
                 }
             }
-            let gives_check = pos.gives_check(&m);
-            if quiet && !in_check && !gives_check && ply > 0 && best_score > -MATE_BOUND {
+            // Asked only when it matters, as most moves never need it.
+            let mut checks = None;
+            let mut gives_check = || *checks.get_or_insert_with(|| pos.gives_check(&m));
+            if quiet && !in_check && ply > 0 && best_score > -MATE_BOUND {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
-                let margin = self.pruning.futility_margin(depth);
-                if margin.is_some_and(|m| static_eval + m <= alpha) {
-                    continue;
-                }
+                let futile = self
+                    .pruning
+                    .futility_margin(depth)
+                    .is_some_and(|m| static_eval + m <= alpha);
                 // Late quiet moves at low depth are almost never best.
-                let late = self.pruning.late_move_limit(depth, improving);
-                if !pv_node && late.is_some_and(|limit| n > limit) {
+                let late = !pv_node
+                    && self
+                        .pruning
+                        .late_move_limit(depth, improving)
+                        .is_some_and(|limit| n > limit);
+                // A check is never skipped: it may force the game.
+                if (futile || late) && !gives_check() {
                     continue;
                 }
             }
@@ -159,7 +166,7 @@ impl Searcher {
             let score = if n == 0 {
                 -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                let r = if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check {
+                let r = if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check() {
                     let extra = self.pruning.extra_reduction(pv_node, improving)
                         + self
                             .pruning
