@@ -227,6 +227,7 @@ impl Position {
         }
         let allowed = safety.allowed(from);
         if g.kind != crate::BoardKind::Round {
+            let allowed = allowed & sink.wanted_by_pawn(self, d);
             sink.add(self, Role::Pawn, from, targets & allowed, MoveKind::Normal);
             sink.add(
                 self,
@@ -295,6 +296,11 @@ trait Sink {
     fn wanted(&self, _pos: &Position) -> Bitboard {
         !Bitboard::EMPTY
     }
+    /// The same as `wanted` for a pawn walking direction `dir` on a
+    /// square board.
+    fn wanted_by_pawn(&self, _pos: &Position, _dir: usize) -> Bitboard {
+        !Bitboard::EMPTY
+    }
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind);
     fn add_one(&mut self, m: Move);
     /// Whether the sink has all it wants, so generation may stop.
@@ -315,13 +321,18 @@ impl Sink for MoveList {
     }
 }
 
-/// Captures and promotions only. Pawns are filtered move by move, as
-/// their promotion squares are empty; the other pieces only capture.
+/// Captures and promotions only: the other pieces only capture, pawns
+/// also step onto the promotion squares. (On the round board, where pawns
+/// meet, pawn moves are filtered one by one.)
 struct Tactical(MoveList);
 
 impl Sink for Tactical {
     fn wanted(&self, pos: &Position) -> Bitboard {
         pos.pieces(pos.turn.other())
+    }
+
+    fn wanted_by_pawn(&self, pos: &Position, dir: usize) -> Bitboard {
+        pos.pieces(pos.turn.other()) | pos.geo.promotion[dir]
     }
 
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind) {

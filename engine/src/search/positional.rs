@@ -20,7 +20,7 @@ use super::king_danger::{self, Pressure};
 use crate::bitboard::Bitboard;
 use crate::geometry::BoardKind;
 use crate::position::Position;
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, MAX_FILES, MAX_RANKS};
 
 const PAWN_THREAT: i32 = 50;
 const HANGING: i32 = 35;
@@ -96,19 +96,14 @@ fn side(pos: &Position, color: Color, maps: &[Attacks; 2], noted: &PieceAttacks)
     let (ours, theirs) = (&maps[color.index()], &maps[color.other().index()]);
     let own = pos.pieces(color);
     let enemy = pos.pieces(color.other());
+    let enemy_pieces = enemy & !pos.by_role[Role::Pawn.index()] & !pos.by_role[Role::King.index()];
     let mut score = 0;
-    for sq in enemy & ours.pawns {
+    for sq in enemy_pieces & ours.pawns {
         let role = pos.squares[sq.index()].expect("enemy piece").role;
-        if role != Role::Pawn && role != Role::King {
-            score += PAWN_THREAT.min(piece_value(pos.variant, role) / 3);
-        }
+        score += PAWN_THREAT.min(piece_value(pos.variant, role) / 3);
     }
-    for sq in enemy & ours.all & !theirs.all {
-        let role = pos.squares[sq.index()].expect("enemy piece").role;
-        if role != Role::King {
-            score += HANGING;
-        }
-    }
+    let enemy_units = enemy & !pos.by_role[Role::King.index()];
+    score += HANGING * (enemy_units & ours.all & !theirs.all).count() as i32;
     for &(_, role, attacks) in noted {
         if matches!(
             role,
@@ -136,26 +131,30 @@ fn pawn_structure(pos: &Position, color: Color, guarded: Bitboard) -> i32 {
         per_file[p.file() as usize + 1] += 1;
     }
     let mut score = 0;
-    for p in pawns {
-        let f = p.file() as usize + 1;
+    for f in 1..=12 {
         if per_file[f - 1] == 0 && per_file[f + 1] == 0 {
-            score -= ISOLATED;
+            score -= ISOLATED * per_file[f];
         }
-        if guarded.contains(p) {
-            score += SUPPORTED;
-        }
-        let beside = [p.file().wrapping_sub(1), p.file() + 1]
-            .into_iter()
-            .filter_map(|f| crate::types::Square::new(f, p.rank()))
-            .any(|s| pawns.contains(s));
-        if beside {
-            score += PHALANX;
-        }
+        score -= DOUBLED * (per_file[f] - 1).max(0);
     }
-    for count in per_file {
-        score -= DOUBLED * (count - 1).max(0);
-    }
+    score += SUPPORTED * (pawns & guarded).count() as i32;
+    // A neighbour on the same rank: one bit along, not wrapping round to
+    // the next rank (an index is `rank * 12 + file`).
+    let east = (pawns.0 << 1) & !file_bits(0);
+    let west = (pawns.0 >> 1) & !file_bits(MAX_FILES - 1);
+    score += PHALANX * (pawns & Bitboard(east | west)).count() as i32;
     score
+}
+
+/// Every square of a file, on any board.
+const fn file_bits(file: u8) -> u128 {
+    let mut bits = 0;
+    let mut rank = 0;
+    while rank < MAX_RANKS {
+        bits |= 1u128 << (rank as u32 * MAX_FILES as u32 + file as u32);
+        rank += 1;
+    }
+    bits
 }
 
 #[cfg(test)]
