@@ -209,7 +209,7 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
     pressure += (g.king[king.index()] & their_zone).count() as i32;
     noted.push((king, Role::King, g.king[king.index()]));
     // Role by role rather than square by square: each loop then knows its
-    // piece's moves without asking the board, which is most of the speed.
+    // piece's moves without asking the board what stands on the square.
     for role in Role::ALL {
         let pieces = pos.pieces_of(color, role);
         if role == Role::King || pieces.is_empty() {

@@ -96,13 +96,14 @@ fn side(pos: &Position, color: Color, maps: &[Attacks; 2], noted: &PieceAttacks)
     let (ours, theirs) = (&maps[color.index()], &maps[color.other().index()]);
     let own = pos.pieces(color);
     let enemy = pos.pieces(color.other());
-    let enemy_pieces = enemy & !pos.by_role[Role::Pawn.index()] & !pos.by_role[Role::King.index()];
+    let kings = pos.by_role[Role::King.index()];
+    let enemy_units = enemy & !kings;
+    let enemy_pieces = enemy_units & !pos.by_role[Role::Pawn.index()];
     let mut score = 0;
     for sq in enemy_pieces & ours.pawns {
         let role = pos.squares[sq.index()].expect("enemy piece").role;
         score += PAWN_THREAT.min(piece_value(pos.variant, role) / 3);
     }
-    let enemy_units = enemy & !pos.by_role[Role::King.index()];
     score += HANGING * (enemy_units & ours.all & !theirs.all).count() as i32;
     for &(_, role, attacks) in noted {
         if matches!(
