@@ -310,6 +310,7 @@ trait Sink {
 }
 
 impl Sink for MoveList {
+    #[inline(always)]
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind) {
         for to in targets {
             self.push(pos.make_move(role, from, to, kind));
@@ -335,6 +336,7 @@ impl Sink for Tactical {
         pos.pieces(pos.turn.other()) | pos.geo.promotion[dir]
     }
 
+    #[inline(always)]
     fn add(&mut self, pos: &Position, role: Role, from: Square, targets: Bitboard, kind: MoveKind) {
         for to in targets {
             self.add_one(pos.make_move(role, from, to, kind));
