@@ -65,16 +65,10 @@ impl Position {
         let i = m.to.index();
         let role = if m.promotion { Role::Ferz } else { m.role };
         let direct = match role {
-            // Kings never stand next to each other.
-            Role::King => Bitboard::EMPTY,
-            Role::Man => g.king[i],
-            Role::Ferz => g.ferz[i],
-            Role::Schleich => g.wazir[i],
-            Role::Knight => g.knight[i],
-            Role::Alfil => g.alfil[i],
             Role::Pawn => g.pawn_capture[self.dir_index(m.from)][i],
             Role::Rook => slider_reach(&g.straight[i], occupied),
             Role::Courier => slider_reach(&g.diagonal[i], occupied),
+            _ => g.leaps(role).expect("a leaper")[i],
         };
         if direct.contains(king) {
             return true;
@@ -97,14 +91,10 @@ impl Position {
         let g = self.geo;
         let i = from.index();
         match piece.role {
-            Role::King | Role::Man => g.king[i],
-            Role::Ferz => g.ferz[i],
-            Role::Schleich => g.wazir[i],
-            Role::Knight => g.knight[i],
-            Role::Alfil => g.alfil[i],
             Role::Pawn => g.pawn_capture[self.dir_index(from)][i],
             Role::Rook => slider_reach(&g.straight[i], occupied),
             Role::Courier => slider_reach(&g.diagonal[i], occupied),
+            role => g.leaps(role).expect("a leaper")[i],
         }
     }
 }

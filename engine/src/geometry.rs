@@ -10,7 +10,7 @@
 //! they are on.
 
 use crate::bitboard::Bitboard;
-use crate::types::{Square, SQUARES};
+use crate::types::{Role, Square, SQUARES};
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
@@ -153,6 +153,20 @@ pub struct Geometry {
 const RING_CELLS: i32 = 16;
 
 impl Geometry {
+    /// The table of squares a stepping or leaping piece attacks from each
+    /// square, or `None` for a pawn or a slider, whose attacks depend on
+    /// more than the square.
+    pub(crate) fn leaps(&self, role: Role) -> Option<&[Bitboard]> {
+        match role {
+            Role::King | Role::Man => Some(&self.king),
+            Role::Ferz => Some(&self.ferz),
+            Role::Schleich => Some(&self.wazir),
+            Role::Knight => Some(&self.knight),
+            Role::Alfil => Some(&self.alfil),
+            Role::Pawn | Role::Rook | Role::Courier => None,
+        }
+    }
+
     /// The tables for a board kind, built once.
     ///
     /// ```

@@ -248,7 +248,7 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
                 }
             }
             _ => {
-                let table = leaps(g, role);
+                let table = g.leaps(role).expect("a leaper");
                 for sq in pieces {
                     s.placement += bonus[sq.index()] as i32;
                     note(sq, table[sq.index()]);
@@ -258,18 +258,6 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
     }
     s.king_pressure = 10 * pressure;
     s
-}
-
-/// The attack table of a piece that leaps or steps (not a pawn or slider).
-fn leaps(g: &Geometry, role: Role) -> &[Bitboard] {
-    match role {
-        Role::King | Role::Man => &g.king,
-        Role::Ferz => &g.ferz,
-        Role::Schleich => &g.wazir,
-        Role::Knight => &g.knight,
-        Role::Alfil => &g.alfil,
-        Role::Pawn | Role::Rook | Role::Courier => unreachable!("not a leaper: {role:?}"),
-    }
 }
 
 /// Pawn progress. On square boards a pawn nearing promotion (to a ferz,
