@@ -152,11 +152,13 @@ fn build_tables(kind: BoardKind) -> SquareTables {
 /// assert!(evaluate(&up) > 300);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_noting(pos, &mut [PieceAttacks::new(), PieceAttacks::new()])
+    let unscaled = evaluate_noting(pos, &mut [PieceAttacks::new(), PieceAttacks::new()]);
+    scale_for_move_rule(pos, unscaled)
 }
 
-/// [`evaluate`], noting each side's piece attacks in `attacks` (by
-/// [`Color::index`]) on the way.
+/// [`evaluate`] before [`scale_for_move_rule`], noting each side's piece
+/// attacks in `attacks` (by [`Color::index`]) on the way. Unscaled, it
+/// depends on nothing the hash leaves out, so it can be cached by hash.
 pub(crate) fn evaluate_noting(pos: &Position, attacks: &mut [PieceAttacks; 2]) -> i32 {
     let [white_attacks, black_attacks] = attacks;
     let white = side_terms(pos, Color::White, white_attacks);
@@ -175,7 +177,7 @@ pub(crate) fn evaluate_noting(pos: &Position, attacks: &mut [PieceAttacks; 2]) -
     } else {
         -score
     };
-    scale_for_move_rule(pos, us + TEMPO)
+    us + TEMPO
 }
 
 /// One side's terms, from its own point of view.
@@ -334,7 +336,7 @@ pub(crate) fn king_distance(g: &Geometry, a: Square, b: Square) -> i32 {
 
 /// Without captures (or pawn moves) the move-count rule draws the game;
 /// an advantage that makes no progress is worth less as the count runs.
-fn scale_for_move_rule(pos: &Position, score: i32) -> i32 {
+pub(crate) fn scale_for_move_rule(pos: &Position, score: i32) -> i32 {
     let limit = 2 * pos.rules.move_rule as i32;
     let used = pos.halfmoves as i32;
     if used <= 20 || limit <= 0 {

@@ -2,7 +2,7 @@
 //! quiescence search below it.
 
 use super::ends::terminal;
-use super::eval::{evaluate_noting, piece_value, PieceAttacks};
+use super::eval::{evaluate_noting, piece_value, scale_for_move_rule, PieceAttacks};
 use super::eval_cache;
 use super::limits::CHECK_EVERY;
 use super::ordering::Picker;
@@ -407,23 +407,30 @@ impl Searcher {
         line.extend_from_slice(&tail[0]);
     }
 
+    /// The evaluation the search uses. Only the base term is scaled as the
+    /// move-count rule nears, so the cache keeps the parts apart and
+    /// serves a position whatever its clock.
     fn eval(&mut self, pos: &Position) -> i32 {
         let key = eval_cache::key(pos);
-        if let Some(value) = self.eval_cache.get(key) {
-            return value;
-        }
-        let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
-        let mut value = evaluate_noting(pos, &mut noted);
-        if self.pruning.positional_terms() {
-            value += positional_from(pos, &noted);
-        }
-        if self.style.noise > 0 {
-            let r = mix(pos.hash ^ self.style.seed);
-            let span = 2 * self.style.noise as u64 + 1;
-            value += (r % span) as i32 - self.style.noise;
-        }
-        self.eval_cache.put(key, value);
-        value
+        let (base, rest) = match self.eval_cache.get(key) {
+            Some(parts) => parts,
+            None => {
+                let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+                let base = evaluate_noting(pos, &mut noted);
+                let mut rest = 0;
+                if self.pruning.positional_terms() {
+                    rest += positional_from(pos, &noted);
+                }
+                if self.style.noise > 0 {
+                    let r = mix(pos.hash ^ self.style.seed);
+                    let span = 2 * self.style.noise as u64 + 1;
+                    rest += (r % span) as i32 - self.style.noise;
+                }
+                self.eval_cache.put(key, (base, rest));
+                (base, rest)
+            }
+        };
+        scale_for_move_rule(pos, base) + rest
     }
 
     fn is_blind(&self, pos: &Position) -> bool {
@@ -466,4 +473,27 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn a_cached_evaluation_still_fades_as_the_move_count_runs() {
+        // The same rook-up position on a fresh clock and 60 plies into it:
+        // the second is served from the cache and must still be scaled.
+        let fen = |clock| format!("3k4/7p/8/8/8/8/8/R2K4 w - - {clock} 80");
+        let fresh = Position::from_fen(Variant::Shatranj, &fen(0)).unwrap();
+        let late = Position::from_fen(Variant::Shatranj, &fen(60)).unwrap();
+        let mut searcher = Searcher::new();
+        let on_fresh_clock = searcher.eval(&fresh);
+        let on_late_clock = searcher.eval(&late);
+        assert!(
+            on_late_clock < on_fresh_clock,
+            "{on_late_clock} vs {on_fresh_clock}"
+        );
+        assert_eq!(on_late_clock, Searcher::new().eval(&late));
+    }
 }
