@@ -83,8 +83,11 @@ class Uci(Engine):
     def new_game(self, start_moves):
         self.send("ucinewgame")
 
-    def best(self, moves, movetime_ms):
+    def position(self, moves):
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+
+    def best(self, moves, movetime_ms):
+        self.position(moves)
         self.send(f"go movetime {movetime_ms}")
         line, _ = self.read_until(lambda l: l.startswith("bestmove"), movetime_ms / 1000 * 5 + 5)
         if line is None:
@@ -173,7 +176,7 @@ def play_game(args, opening, alfil_white):
         for e in (ours, theirs):
             e.new_game(moves)
         while True:
-            referee.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+            referee.position(moves)
             referee.send("outcome")
             line, _ = referee.read_until(lambda l: l.startswith("outcome") or l.startswith("info string bad"), 10)
             if line is None or line.startswith("info string bad"):

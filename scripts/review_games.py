@@ -26,7 +26,7 @@ MATE_SHOWN = 1000
 
 def score_of(engine, moves, depth):
     """The side to move's score after a `go depth` search, or None."""
-    engine.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+    engine.position(moves)
     engine.send(f"go depth {depth}")
     _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 120)
     score = None

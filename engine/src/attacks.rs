@@ -2,7 +2,7 @@
 //! never attack anything, so they do not appear here.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::BoardKind;
+use crate::geometry::{BoardKind, Geometry};
 use crate::position::Position;
 use crate::types::{Color, Move, Role, Square};
 
@@ -66,9 +66,7 @@ impl Position {
         let role = if m.promotion { Role::Ferz } else { m.role };
         let direct = match role {
             Role::Pawn => g.pawn_capture[self.dir_index(m.from)][i],
-            Role::Rook => slider_reach(&g.straight[i], occupied),
-            Role::Courier => slider_reach(&g.diagonal[i], occupied),
-            _ => g.leaps(role).expect("a leaper")[i],
+            _ => piece_attacks(g, role, m.to, occupied),
         };
         if direct.contains(king) {
             return true;
@@ -88,13 +86,9 @@ impl Position {
         let Some(piece) = self.piece_at(from) else {
             return Bitboard::EMPTY;
         };
-        let g = self.geo;
-        let i = from.index();
         match piece.role {
-            Role::Pawn => g.pawn_capture[self.dir_index(from)][i],
-            Role::Rook => slider_reach(&g.straight[i], occupied),
-            Role::Courier => slider_reach(&g.diagonal[i], occupied),
-            role => g.leaps(role).expect("a leaper")[i],
+            Role::Pawn => self.geo.pawn_capture[self.dir_index(from)][from.index()],
+            role => piece_attacks(self.geo, role, from, occupied),
         }
     }
 }
@@ -128,6 +122,17 @@ fn uncovers(rays: &[crate::Ray], sliders: Bitboard, from: Square, occupied: Bitb
                 .1
                 .is_some_and(|blocker| sliders.contains(blocker))
     })
+}
+
+/// Where a piece of `role` attacks from `sq` with `occupied` standing.
+/// Not for pawns: their captures depend on the way they walk.
+pub(crate) fn piece_attacks(g: &Geometry, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+    let i = sq.index();
+    match role {
+        Role::Rook => slider_reach(&g.straight[i], occupied),
+        Role::Courier => slider_reach(&g.diagonal[i], occupied),
+        _ => g.leaps(role).expect("a leaper")[i],
+    }
 }
 
 /// All squares a slider reaches along its rays.

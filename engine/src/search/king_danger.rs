@@ -12,7 +12,7 @@
 //! squares round the king, the squares there only the king guards, and the
 //! checks the attacker could give from squares the defender does not guard.
 
-use crate::attacks::slider_reach;
+use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Role};
@@ -71,21 +71,15 @@ pub(crate) fn king_danger(
         return 0;
     }
     let g = pos.geo;
-    let k = pos.king_square(color.other()).index();
+    let king = pos.king_square(color.other());
     let occupied = pos.occupied();
     let ours = pos.pieces(color);
-    let weak = (g.king[k] & attacked & !defended).count() as i32;
+    let weak = (g.king[king.index()] & attacked & !defended).count() as i32;
 
     let safe = !guarded & !ours;
-    let checks_from = |role: Role| match role {
-        Role::Rook => slider_reach(&g.straight[k], occupied),
-        Role::Courier => slider_reach(&g.diagonal[k], occupied),
-        Role::Knight => g.knight[k],
-        Role::Man => g.king[k],
-        Role::Ferz => g.ferz[k],
-        Role::Schleich => g.wazir[k],
-        _ => Bitboard::EMPTY,
-    };
+    // Every role here attacks as it is attacked, so a check comes from
+    // where the role would attack standing on the king's square.
+    let checks_from = |role: Role| piece_attacks(g, role, king, occupied);
     let mut checks = 0;
     for role in [
         Role::Rook,
