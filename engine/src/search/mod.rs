@@ -25,11 +25,13 @@ mod pruning;
 mod see;
 mod tree;
 mod tt;
+mod weights;
 
-pub use eval::{evaluate, piece_value};
+pub use eval::{evaluate, evaluate_with, piece_value};
 pub use levels::{Level, UnknownLevel};
 pub use limits::{Limits, StopFlag};
 pub use pruning::Pruning;
+pub use weights::{Knob, Weights, KNOBS};
 
 use crate::game::Game;
 use crate::position::Position;

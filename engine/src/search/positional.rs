@@ -1,7 +1,7 @@
-//! Finer positional terms, added to [`evaluate`](super::evaluate) for
-//! Master's play only. The base evaluation stays as it was when the
-//! shipped puzzles were proven and the lower levels calibrated; these terms
-//! are what a stronger player also weighs:
+//! Finer positional terms, added to the base evaluation for Master's play
+//! only (with its tuned weights, [`Weights::tuned`]). Puzzle proofs and the
+//! lower levels keep the base evaluation with the steady weights; these
+//! terms are what a stronger player also weighs:
 //!
 //! - threats: a piece attacked by a pawn, or attacked and not defended,
 //!   is likely to be lost or chased away with tempo;
@@ -17,33 +17,28 @@
 
 use super::eval::{piece_value, PieceAttacks};
 use super::king_danger::{self, Pressure};
+use super::weights::Weights;
 use crate::bitboard::Bitboard;
 use crate::geometry::BoardKind;
 use crate::position::Position;
 use crate::types::{Color, Role, MAX_FILES, MAX_RANKS};
 
-const PAWN_THREAT: i32 = 50;
-const HANGING: i32 = 35;
-const MOBILITY: i32 = 3;
-const ISOLATED: i32 = 10;
-const DOUBLED: i32 = 10;
-const SUPPORTED: i32 = 6;
-const PHALANX: i32 = 4;
-
-/// The positional terms for the side to move, in centipawns.
+/// The positional terms for the side to move, in centipawns, with
+/// Master's weights.
 #[cfg(test)]
 pub(crate) fn positional(pos: &Position) -> i32 {
+    let w = Weights::tuned(pos.variant);
     let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
-    super::eval::evaluate_noting(pos, &mut noted);
-    positional_from(pos, &noted)
+    super::eval::evaluate_noting(pos, w, &mut noted);
+    positional_from(pos, w, &noted)
 }
 
-/// The positional terms, from the piece attacks the base evaluation
-/// noted (by [`Color::index`]).
-pub(crate) fn positional_from(pos: &Position, noted: &[PieceAttacks; 2]) -> i32 {
-    let maps = [Color::White, Color::Black].map(|c| Attacks::of(pos, c, &noted[c.index()]));
-    let white = side(pos, Color::White, &maps, &noted[Color::White.index()]);
-    let black = side(pos, Color::Black, &maps, &noted[Color::Black.index()]);
+/// The positional terms with weights `w`, from the piece attacks the base
+/// evaluation noted (by [`Color::index`]).
+pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &[PieceAttacks; 2]) -> i32 {
+    let maps = [Color::White, Color::Black].map(|c| Attacks::of(pos, w, c, &noted[c.index()]));
+    let white = side(pos, w, Color::White, &maps, &noted[Color::White.index()]);
+    let black = side(pos, w, Color::Black, &maps, &noted[Color::Black.index()]);
     if pos.turn == Color::White {
         white - black
     } else {
@@ -62,7 +57,7 @@ struct Attacks {
 }
 
 impl Attacks {
-    fn of(pos: &Position, color: Color, noted: &PieceAttacks) -> Attacks {
+    fn of(pos: &Position, w: &Weights, color: Color, noted: &PieceAttacks) -> Attacks {
         let mut all = Bitboard::EMPTY;
         let mut pawns = Bitboard::EMPTY;
         let mut pieces = Bitboard::EMPTY;
@@ -78,7 +73,7 @@ impl Attacks {
                 _ => pieces |= attacks,
             }
             if let Some(p) = pressure.as_mut() {
-                p.add(role, attacks, zone);
+                p.add(&w.king_danger, role, attacks, zone);
             }
             all |= attacks;
         }
@@ -92,7 +87,14 @@ impl Attacks {
 }
 
 /// One side's positional score, from its own point of view.
-fn side(pos: &Position, color: Color, maps: &[Attacks; 2], noted: &PieceAttacks) -> i32 {
+fn side(
+    pos: &Position,
+    w: &Weights,
+    color: Color,
+    maps: &[Attacks; 2],
+    noted: &PieceAttacks,
+) -> i32 {
+    let t = &w.positional;
     let (ours, theirs) = (&maps[color.index()], &maps[color.other().index()]);
     let own = pos.pieces(color);
     let enemy = pos.pieces(color.other());
@@ -102,30 +104,38 @@ fn side(pos: &Position, color: Color, maps: &[Attacks; 2], noted: &PieceAttacks)
     let mut score = 0;
     for sq in enemy_pieces & ours.pawns {
         let role = pos.squares[sq.index()].expect("enemy piece").role;
-        score += PAWN_THREAT.min(piece_value(pos.variant, role) / 3);
+        score += t.pawn_threat.min(piece_value(pos.variant, role) / 3);
     }
-    score += HANGING * (enemy_units & ours.all & !theirs.all).count() as i32;
+    score += t.hanging * (enemy_units & ours.all & !theirs.all).count() as i32;
     for &(_, role, attacks) in noted {
         if matches!(
             role,
             Role::Knight | Role::Ferz | Role::Alfil | Role::Man | Role::Schleich
         ) {
             let reach = attacks & !own & !theirs.pawns;
-            score += MOBILITY * reach.count() as i32;
+            score += t.mobility * reach.count() as i32;
         }
     }
     if pos.geo.kind != BoardKind::Round {
-        score += pawn_structure(pos, color, ours.pawns);
+        score += pawn_structure(pos, w, color, ours.pawns);
     }
     if let Some(pressure) = &ours.pressure {
-        score +=
-            king_danger::king_danger(pos, color, pressure, ours.all, theirs.pieces, theirs.all);
+        score += king_danger::king_danger(
+            pos,
+            &w.king_danger,
+            color,
+            pressure,
+            ours.all,
+            theirs.pieces,
+            theirs.all,
+        );
     }
     score
 }
 
 /// Isolated and doubled pawns cost; guarded and side-by-side pawns gain.
-fn pawn_structure(pos: &Position, color: Color, guarded: Bitboard) -> i32 {
+fn pawn_structure(pos: &Position, w: &Weights, color: Color, guarded: Bitboard) -> i32 {
+    let t = &w.positional;
     let pawns = pos.pieces_of(color, Role::Pawn);
     let mut per_file = [0i32; 14];
     for p in pawns {
@@ -134,16 +144,16 @@ fn pawn_structure(pos: &Position, color: Color, guarded: Bitboard) -> i32 {
     let mut score = 0;
     for f in 1..=12 {
         if per_file[f - 1] == 0 && per_file[f + 1] == 0 {
-            score -= ISOLATED * per_file[f];
+            score -= t.isolated * per_file[f];
         }
-        score -= DOUBLED * (per_file[f] - 1).max(0);
+        score -= t.doubled * (per_file[f] - 1).max(0);
     }
-    score += SUPPORTED * (pawns & guarded).count() as i32;
+    score += t.supported * (pawns & guarded).count() as i32;
     // A neighbour on the same rank: one bit along, not wrapping round to
     // the next rank (an index is `rank * 12 + file`).
     let east = (pawns.0 << 1) & !file_bits(0);
     let west = (pawns.0 >> 1) & !file_bits(MAX_FILES - 1);
-    score += PHALANX * (pawns & Bitboard(east | west)).count() as i32;
+    score += t.phalanx * (pawns & Bitboard(east | west)).count() as i32;
     score
 }
 

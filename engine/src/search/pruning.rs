@@ -5,6 +5,9 @@
 //! (a line proven once stays proven) and the levels from Novice to Club
 //! (their place on the ladder was measured with it).
 
+use super::weights::Weights;
+use crate::variant::Variant;
+
 /// The pruning settings a [`Searcher`](super::Searcher) uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pruning {
@@ -101,6 +104,15 @@ impl Pruning {
         match self {
             Pruning::Play => -(history / 2048).clamp(-2, 2),
             Pruning::Steady => 0,
+        }
+    }
+
+    /// The evaluation's weights: Master's tuned ones, or the hand-set
+    /// ones the puzzles and the lower levels were measured with.
+    pub(super) fn weights(self, variant: Variant) -> &'static Weights {
+        match self {
+            Pruning::Play => Weights::tuned(variant),
+            Pruning::Steady => Weights::steady(variant),
         }
     }
 

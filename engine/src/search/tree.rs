@@ -415,11 +415,12 @@ impl Searcher {
         let (base, rest) = match self.eval_cache.get(key) {
             Some(parts) => parts,
             None => {
+                let weights = self.pruning.weights(pos.variant);
                 let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
-                let base = evaluate_noting(pos, &mut noted);
+                let base = evaluate_noting(pos, weights, &mut noted);
                 let mut rest = 0;
                 if self.pruning.positional_terms() {
-                    rest += positional_from(pos, &noted);
+                    rest += positional_from(pos, weights, &noted);
                 }
                 if self.style.noise > 0 {
                     let r = mix(pos.hash ^ self.style.seed);
@@ -478,6 +479,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{evaluate, evaluate_with, Pruning, Weights};
     use crate::Variant;
 
     #[test]
@@ -495,5 +497,22 @@ mod tests {
             "{on_late_clock} vs {on_fresh_clock}"
         );
         assert_eq!(on_late_clock, Searcher::new().eval(&late));
+    }
+
+    #[test]
+    fn the_steady_search_judges_with_the_steady_weights() {
+        // Puzzles were proven, and the lower levels measured, with the
+        // hand-set evaluation: Master's tuned weights must not reach them.
+        let fen = "2r1k3/pp3p2/2n5/8/3P4/2N5/PP3P2/2R1K3 w - - 0 1";
+        let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
+        let mut steady = Searcher::new();
+        steady.set_pruning(Pruning::Steady);
+        assert_eq!(steady.eval(&pos), evaluate(&pos));
+        let master = Searcher::new().eval(&pos);
+        assert_eq!(
+            master,
+            evaluate_with(&pos, Weights::tuned(Variant::Shatranj))
+        );
+        assert_ne!(master, steady.eval(&pos));
     }
 }
