@@ -141,7 +141,9 @@ const STEADY_BY_VARIANT: [Weights; 4] = [
     steady(VALUES[3]),
 ];
 
-// Fitted by `scripts/tune_eval.py` (see the README). Some signs look odd
+// Fitted by `examples/tune_eval.rs` to data from `scripts/tune_data.py`
+// (see the README), in a first version of the tool that turned the rook's
+// and courier's centre weights as one knob. Some signs look odd
 // (a doubled pawn's small bonus, an alfil's negative attacker weight): they
 // are what fitted Fairy-Stockfish's scores best, within a few centipawns.
 // The conversion's rim and king terms were held at the steady values: the
