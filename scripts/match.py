@@ -96,6 +96,18 @@ class Uci(Engine):
         return None if mv in ("(none)", "0000") else mv
 
 
+def last_score(lines):
+    """The last exact score of a search's `info` lines, as ("cp" or
+    "mate", value) for the side to move, or None."""
+    score = None
+    for line in lines:
+        f = line.split()
+        if "score" not in f or "lowerbound" in f or "upperbound" in f:
+            continue
+        score = f[f.index("score") + 1], int(f[f.index("score") + 2])
+    return score
+
+
 # Fairy-Max has no setboard; Courier's start (after the fixed opening
 # moves, as Fairy-Stockfish and alfil begin) is entered in edit mode.
 COURIER_EDIT = (["#"] + "Ra1 Nb1 Ec1 Bd1 Me1 Kf1 Wh1 Bi1 Ej1 Nk1 Rl1 Pb2 Pc2 Pd2 Pe2 Pf2 Ph2 Pi2 "

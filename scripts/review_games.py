@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Uci  # noqa: E402
+from match import Uci, last_score  # noqa: E402
 
 MATE_SHOWN = 1000
 
@@ -29,14 +29,12 @@ def score_of(engine, moves, depth):
     engine.position(moves)
     engine.send(f"go depth {depth}")
     _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 120)
-    score = None
-    for line in lines:
-        f = line.split()
-        if "score" not in f or "lowerbound" in f or "upperbound" in f:
-            continue
-        kind, value = f[f.index("score") + 1], int(f[f.index("score") + 2])
-        score = value if kind == "cp" else (MATE_SHOWN if value > 0 else -MATE_SHOWN)
-    return None if score is None else max(-MATE_SHOWN, min(MATE_SHOWN, score))
+    found = last_score(lines)
+    if found is None:
+        return None
+    kind, value = found
+    score = value if kind == "cp" else (MATE_SHOWN if value > 0 else -MATE_SHOWN)
+    return max(-MATE_SHOWN, min(MATE_SHOWN, score))
 
 
 def main():

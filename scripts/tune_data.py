@@ -19,7 +19,7 @@ import random
 
 import pyffish
 
-from match import Uci
+from match import Uci, last_score
 
 
 def result_for_white(score_for_mover, moves):
@@ -41,16 +41,6 @@ def game_over(variant, start, moves):
     return None
 
 
-def score_of(lines):
-    """The last `score cp` of a search's info lines, or 'x'."""
-    for line in reversed(lines):
-        words = line.split()
-        if "score" in words:
-            at = words.index("score")
-            return words[at + 2] if words[at + 1] == "cp" else "x"
-    return "x"
-
-
 def play(engine, variant, rng, args):
     start = pyffish.start_fen(variant)
     engine.send("ucinewgame")
@@ -69,7 +59,8 @@ def play(engine, variant, rng, args):
         engine.position(moves)
         engine.send(f"go nodes {args.nodes}")
         _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 60)
-        score = score_of(lines)
+        found = last_score(lines)
+        score = str(found[1]) if found and found[0] == "cp" else "x"
         scores.append(score)
         decided_for = decided_for + 1 if score != "x" and abs(int(score)) > args.decided else 0
         if decided_for >= 6:
