@@ -15,9 +15,13 @@
 //! promotes, are left out: the static evaluation cannot judge a position
 //! in mid-exchange.
 //!
+//! The data may be several files, separated by commas.
+//!
 //! Options: `--sweeps N` (default 20), `--hold a,b` to keep weights fixed
-//! (default `conversion.rim,conversion.king_near`: the endings they decide
-//! are rare in such games), `--from steady|tuned` (default steady).
+//! (default: the four conversion terms; the endings where rim and king
+//! distance decide are rare in such games, and "lives" and trade-down
+//! fit best below zero, which would stop Master baring a king),
+//! `--from steady|tuned` (default steady).
 
 use engine::search::{evaluate_with, Weights, KNOBS};
 use engine::{Color, Position, Variant};
@@ -42,17 +46,24 @@ fn main() {
         args.get(at + 1).cloned()
     };
     let sweeps: usize = option("--sweeps").map_or(20, |s| s.parse().expect("--sweeps N"));
-    let hold = option("--hold").unwrap_or("conversion.rim,conversion.king_near".into());
+    let hold = option("--hold").unwrap_or(
+        "conversion.lives,conversion.trade_down,conversion.rim,conversion.king_near".into(),
+    );
     let hold: Vec<&str> = hold.split(',').collect();
     let start = match option("--from").as_deref() {
         Some("tuned") => Weights::tuned(variant),
         _ => Weights::steady(variant),
     };
 
-    let samples = load(
-        variant,
-        &std::fs::read_to_string(data).expect("the data file"),
-    );
+    let samples: Vec<Sample> = data
+        .split(',')
+        .flat_map(|file| {
+            load(
+                variant,
+                &std::fs::read_to_string(file).expect("a data file"),
+            )
+        })
+        .collect();
     let (train, check): (Vec<_>, Vec<_>) = samples
         .into_iter()
         .enumerate()
@@ -77,20 +88,30 @@ fn main() {
     let knobs: Vec<_> = KNOBS.iter().filter(|k| !hold.contains(&k.name)).collect();
     let mut steps: Vec<i32> = knobs
         .iter()
-        .map(|k| ((k.field)(&mut weights).abs() / 8).max(2))
+        .map(|k| ((k.field)(&mut weights).abs() / 8).max(4))
         .collect();
     for sweep in 1..=sweeps {
         let mut moved = 0;
         for (knob, step) in knobs.iter().zip(&steps) {
             for delta in [*step, -*step] {
-                *(knob.field)(&mut weights) += delta;
-                let e = error(&train, &weights, k);
-                if e < best {
+                // A step that helps is taken again while it still helps:
+                // a weight far from its best (a new term starts at 0)
+                // gets there in one sweep.
+                let mut took = 0;
+                loop {
+                    *(knob.field)(&mut weights) += delta;
+                    let e = error(&train, &weights, k);
+                    if e >= best {
+                        *(knob.field)(&mut weights) -= delta;
+                        break;
+                    }
                     best = e;
+                    took += 1;
+                }
+                if took > 0 {
                     moved += 1;
                     break;
                 }
-                *(knob.field)(&mut weights) -= delta;
             }
         }
         for step in &mut steps {
@@ -108,6 +129,8 @@ fn main() {
             println!("{}: {old} -> {new}", knob.name);
         }
     }
+    // Debug output is also a Rust literal: ready for `weights.rs`.
+    println!("{weights:?}");
 }
 
 fn load(variant: Variant, text: &str) -> Vec<Sample> {
@@ -152,11 +175,24 @@ fn logistic(cp: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
 }
 
-/// The mean squared error of the weights' predictions.
+/// The mean squared error of the weights' predictions, shared out among
+/// the machine's cores.
 fn error(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
-    let sum: f64 = samples
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = samples.len().div_ceil(cores).max(1);
+    let sum: f64 = std::thread::scope(|scope| {
+        let parts: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || squared_errors(part, weights, k)))
+            .collect();
+        parts.into_iter().map(|p| p.join().expect("a worker")).sum()
+    });
+    sum / samples.len().max(1) as f64
+}
+
+fn squared_errors(samples: &[Sample], weights: &Weights, k: f64) -> f64 {
+    samples
         .iter()
         .map(|s| (logistic(f64::from(evaluate_with(&s.pos, weights)), k) - s.expected).powi(2))
-        .sum();
-    sum / samples.len().max(1) as f64
+        .sum()
 }

@@ -170,14 +170,15 @@ pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, attacks: &mut [PieceA
     let npm = white.non_pawn + black.non_pawn;
     // 256 at the start, 0 with only kings and pawns.
     let phase = (npm * 256 / start_material(pos.variant, w).max(1)).min(256);
-    // Pawns gain or lose worth as the pieces leave.
-    let pawn_ending =
-        (white.pawns - black.pawns) * (w.pawn_end - w.value(Role::Pawn)) * (256 - phase) / 256;
+    // Pieces gain or lose worth as the others leave: written as the
+    // change from the start's worth, so that equal worths add nothing.
+    let material = white.material - black.material;
+    let ending_shift = (white.material_end - black.material_end - material) * (256 - phase) / 256;
 
-    let mut score = pawn_ending + white.material - black.material + white.placement
-        - black.placement
+    let mut score = material + ending_shift + white.placement - black.placement
         + (white.king_end - black.king_end) * (256 - phase) / 256
-        + (white.king_pressure - black.king_pressure) * phase / 256;
+        + (white.king_pressure - black.king_pressure) * phase / 256
+        + w.king_shelter * (white.shelter - black.shelter) * phase / 256;
     score += conversion(pos, w, &white, &black, phase);
 
     let us = if pos.turn == Color::White {
@@ -192,6 +193,8 @@ pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, attacks: &mut [PieceA
 #[derive(Default)]
 struct Side {
     material: i32,
+    /// What `material` would be worth with only kings and pawns left.
+    material_end: i32,
     non_pawn: i32,
     /// Units besides the king: what the opponent must take to bare it.
     units: i32,
@@ -200,7 +203,8 @@ struct Side {
     king_end: i32,
     /// Attacks on the squares round the enemy king, counted in the middlegame.
     king_pressure: i32,
-    pawns: i32,
+    /// Own pawns on the squares round the king, counted in the middlegame.
+    shelter: i32,
 }
 
 fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttacks) -> Side {
@@ -218,6 +222,7 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
     s.king_end =
         w.centre[Role::King.index()] * tables.reach[Role::King.index()][king.index()] as i32;
     pressure += (g.king[king.index()] & their_zone).count() as i32;
+    s.shelter = (g.king[king.index()] & pos.pieces_of(color, Role::Pawn)).count() as i32;
     noted.push((king, Role::King, g.king[king.index()]));
     // Role by role rather than square by square: each loop then knows its
     // piece's moves without asking the board what stands on the square.
@@ -229,10 +234,9 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
         let count = pieces.count() as i32;
         let value = w.value(role);
         s.material += count * value;
+        s.material_end += count * w.values_end[role.index()];
         s.units += count;
-        if role == Role::Pawn {
-            s.pawns += count;
-        } else {
+        if role != Role::Pawn {
             s.non_pawn += count * value;
         }
         let reach = &tables.reach[role.index()];
@@ -257,8 +261,8 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
                 for sq in pieces {
                     let attacks = slider_reach(&rays[sq.index()], occupied);
                     let squares = (attacks & !own).count() as i32;
-                    s.placement +=
-                        w.slider_reach * (squares - 7) + centre * reach[sq.index()] as i32;
+                    s.placement += w.slider_reach[role.index()] * (squares - 7)
+                        + centre * reach[sq.index()] as i32;
                     note(sq, attacks);
                 }
             }

@@ -3,8 +3,8 @@
 //! fell to slow attacks: by its own evaluation, king safety cost us more
 //! than a pawn on average between moves 30 and 60, after an even opening.
 //! The courier beside the rook makes attacks real on the wide board. In
-//! Shatranj a quadratic king danger, tried with other terms, lost in
-//! self-play; so this term is for the variants [`applies`] names.
+//! Shatranj a hand-set quadratic king danger, tried with other terms, lost
+//! in self-play; the weights say where it is scored ([`applies`]).
 //!
 //! The danger grows with the square of the pressure, as in Stockfish's
 //! classical evaluation: one attacker is a nuisance, three are a mating
@@ -17,11 +17,10 @@ use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Role};
-use crate::variant::Variant;
 
-/// Whether king danger is scored in `variant`.
-pub(crate) fn applies(variant: Variant) -> bool {
-    variant == Variant::Courier
+/// Whether king danger is scored with these weights: not where its cap is 0.
+pub(crate) fn applies(w: &KingDanger) -> bool {
+    w.cap > 0
 }
 
 /// One side's pressure on the enemy king, gathered while its pieces'
@@ -117,8 +116,13 @@ mod tests {
     }
 
     #[test]
-    fn only_courier_chess_scores_it() {
-        assert!(super::applies(Variant::Courier));
-        assert!(!super::applies(Variant::Shatranj));
+    fn only_master_s_fitted_weights_score_it() {
+        use crate::search::Weights;
+        assert!(super::applies(
+            &Weights::tuned(Variant::Courier).king_danger
+        ));
+        for v in Variant::ALL {
+            assert!(!super::applies(&Weights::steady(v).king_danger), "{v}");
+        }
     }
 }

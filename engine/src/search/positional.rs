@@ -3,17 +3,20 @@
 //! lower levels keep the base evaluation with the steady weights; these
 //! terms are what a stronger player also weighs:
 //!
-//! - threats: a piece attacked by a pawn, or attacked and not defended,
-//!   is likely to be lost or chased away with tempo;
+//! - threats: a piece attacked by a pawn or by a cheaper piece, or
+//!   attacked and not defended, is likely to be lost or chased away with
+//!   tempo;
 //! - the short-range pieces' real mobility: squares they reach that no
 //!   enemy pawn guards (the base counts only where they stand);
 //! - pawn structure on the square boards: isolated and doubled pawns are
-//!   weak, pawns guarding each other or side by side are strong.
+//!   weak, pawns guarding each other or side by side are strong;
+//! - rooks on files without their own pawns (square boards);
 //! - in Courier chess, king danger ([`king_danger`](super::king_danger)).
 //!
-//! Outposts, pawn shelter, rooks on open files, a quadratic king danger and
-//! slider reach in the ending were tried as well: together they lost about
-//! 85 Elo in self-play (60 ms per move), so they are not here.
+//! Outposts, a quadratic king danger in Shatranj and slider reach in the
+//! ending were tried with hand-set weights: together with pawn shelter and
+//! open files they lost about 85 Elo in self-play (60 ms per move). Open
+//! files and shelter came back once fitted (`examples/tune_eval.rs`).
 
 use super::eval::{piece_value, PieceAttacks};
 use super::king_danger::{self, Pressure};
@@ -61,7 +64,7 @@ impl Attacks {
         let mut all = Bitboard::EMPTY;
         let mut pawns = Bitboard::EMPTY;
         let mut pieces = Bitboard::EMPTY;
-        let mut pressure = king_danger::applies(pos.variant).then(Pressure::default);
+        let mut pressure = king_danger::applies(&w.king_danger).then(Pressure::default);
         let zone = pressure.as_ref().map_or(Bitboard::EMPTY, |_| {
             let enemy_king = pos.king_square(color.other());
             pos.geo.king[enemy_king.index()].with(enemy_king)
@@ -107,17 +110,23 @@ fn side(
         score += t.pawn_threat.min(piece_value(pos.variant, role) / 3);
     }
     score += t.hanging * (enemy_units & ours.all & !theirs.all).count() as i32;
+    let mut lesser_threats = Bitboard::EMPTY;
     for &(_, role, attacks) in noted {
         if matches!(
             role,
             Role::Knight | Role::Ferz | Role::Alfil | Role::Man | Role::Schleich
         ) {
             let reach = attacks & !own & !theirs.pawns;
-            score += t.mobility * reach.count() as i32;
+            score += t.mobility[role.index()] * reach.count() as i32;
+        }
+        if !matches!(role, Role::Pawn | Role::King) && t.lesser_threat != 0 {
+            lesser_threats |= dearer_targets(pos, role, attacks & enemy_pieces);
         }
     }
+    score += t.lesser_threat * lesser_threats.count() as i32;
     if pos.geo.kind != BoardKind::Round {
         score += pawn_structure(pos, w, color, ours.pawns);
+        score += rook_files(pos, w, color);
     }
     if let Some(pressure) = &ours.pressure {
         score += king_danger::king_danger(
@@ -131,6 +140,36 @@ fn side(
         );
     }
     score
+}
+
+/// The pieces among `targets` worth more than a piece of `role`: one that
+/// attacks them wins material unless they move.
+fn dearer_targets(pos: &Position, role: Role, targets: Bitboard) -> Bitboard {
+    let worth = piece_value(pos.variant, role);
+    let mut dearer = Bitboard::EMPTY;
+    for sq in targets {
+        let victim = pos.squares[sq.index()].expect("a target").role;
+        if piece_value(pos.variant, victim) > worth + 50 {
+            dearer = dearer.with(sq);
+        }
+    }
+    dearer
+}
+
+/// Rooks on files free of their own pawns: their reach runs into the
+/// enemy camp. (Whether enemy pawns stand there too made no difference to
+/// the fit.)
+fn rook_files(pos: &Position, w: &Weights, color: Color) -> i32 {
+    let bonus = w.positional.rook_half_open;
+    if bonus == 0 {
+        return 0;
+    }
+    let own_pawns = pos.pieces_of(color, Role::Pawn);
+    let rooks = pos.pieces_of(color, Role::Rook);
+    let free = rooks
+        .into_iter()
+        .filter(|rook| (Bitboard(file_bits(rook.file())) & own_pawns).is_empty());
+    bonus * free.count() as i32
 }
 
 /// Isolated and doubled pawns cost; guarded and side-by-side pawns gain.
@@ -201,5 +240,42 @@ pub(crate) mod tests {
         let healthy = terms("3k4/8/8/8/8/8/2PP4/3K4 w - - 0 1");
         let broken = terms("3k4/8/8/8/8/2P5/2P5/3K4 w - - 0 1");
         assert!(healthy > broken + 15, "{healthy} vs {broken}");
+    }
+
+    /// What turning one weight adds to a Shatranj position's terms: the
+    /// term's own count, whatever the fitted weights are.
+    fn gain(fen: &str, set: impl Fn(&mut Weights)) -> i32 {
+        let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
+        let mut w = *Weights::tuned(Variant::Shatranj);
+        w.positional.lesser_threat = 0;
+        w.positional.rook_half_open = 0;
+        let with = |w: &Weights| {
+            let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+            super::super::eval::evaluate_noting(&pos, w, &mut noted);
+            positional_from(&pos, w, &noted)
+        };
+        let before = with(&w);
+        set(&mut w);
+        with(&w) - before
+    }
+
+    #[test]
+    fn a_rook_attacked_by_a_knight_is_threatened_by_a_lesser_piece() {
+        let threat = |w: &mut Weights| w.positional.lesser_threat = 40;
+        // The knight on e4 attacks the rook on d6.
+        assert_eq!(gain("3k4/8/3r4/8/4N3/8/8/3K4 w - - 0 1", threat), 40);
+        // A knight attacking a pawn, or a rook attacking a knight, is not.
+        assert_eq!(gain("3k4/8/3p4/8/4N3/8/8/3K4 w - - 0 1", threat), 0);
+        assert_eq!(gain("3k4/8/3n4/8/8/8/8/3RK3 w - - 0 1", threat), 0);
+    }
+
+    #[test]
+    fn a_rook_on_a_file_free_of_its_own_pawns_is_active() {
+        let files = |w: &mut Weights| w.positional.rook_half_open = 20;
+        // Blocked by its own pawn; facing only an enemy pawn; two rooks on
+        // free files.
+        assert_eq!(gain("3k4/4p3/8/8/8/8/4P3/4RK2 w - - 0 1", files), 0);
+        assert_eq!(gain("3k4/4p3/8/8/8/8/8/4RK2 w - - 0 1", files), 20);
+        assert_eq!(gain("3k4/8/8/8/8/8/8/R3RK2 w - - 0 1", files), 40);
     }
 }
