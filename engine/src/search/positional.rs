@@ -30,7 +30,12 @@ use crate::types::{Color, Role, MAX_FILES, MAX_RANKS};
 /// Master's weights.
 #[cfg(test)]
 pub(crate) fn positional(pos: &Position) -> i32 {
-    let w = Weights::tuned(pos.variant);
+    positional_with(pos, Weights::tuned(pos.variant))
+}
+
+/// The positional terms for the side to move with weights `w`.
+#[cfg(test)]
+fn positional_with(pos: &Position, w: &Weights) -> i32 {
     let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
     super::eval::evaluate_noting(pos, w, &mut noted);
     positional_from(pos, w, &noted)
@@ -249,14 +254,9 @@ pub(crate) mod tests {
         let mut w = *Weights::tuned(Variant::Shatranj);
         w.positional.lesser_threat = 0;
         w.positional.rook_half_open = 0;
-        let with = |w: &Weights| {
-            let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
-            super::super::eval::evaluate_noting(&pos, w, &mut noted);
-            positional_from(&pos, w, &noted)
-        };
-        let before = with(&w);
+        let before = positional_with(&pos, &w);
         set(&mut w);
-        with(&w) - before
+        positional_with(&pos, &w) - before
     }
 
     #[test]
