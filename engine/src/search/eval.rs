@@ -70,6 +70,11 @@ struct SquareTables {
     /// colour being passed (its file and the two beside it, further up).
     /// Empty on the round board, where pawns never promote.
     stoppers: [[Bitboard; SQUARES]; 2],
+    /// By colour, then square: the rank counted from that colour's side,
+    /// and the file counted from the nearer edge, indexing
+    /// [`Weights::ranks`] and [`Weights::files`]. All 0 on the round board.
+    rank: [[u8; SQUARES]; 2],
+    edge: [u8; SQUARES],
 }
 
 fn square_tables(kind: BoardKind) -> &'static SquareTables {
@@ -111,7 +116,14 @@ fn build_tables(kind: BoardKind) -> SquareTables {
     }
     reach[Role::Courier.index()] = reach[Role::Rook.index()];
     let mut stoppers = [[Bitboard::EMPTY; SQUARES]; 2];
+    let mut rank = [[0; SQUARES]; 2];
+    let mut edge = [0; SQUARES];
     if kind != BoardKind::Round {
+        for sq in g.cells {
+            rank[Color::White.index()][sq.index()] = sq.rank();
+            rank[Color::Black.index()][sq.index()] = kind.ranks() - 1 - sq.rank();
+            edge[sq.index()] = sq.file().min(kind.files() - 1 - sq.file());
+        }
         for sq in g.cells {
             for other in g.cells {
                 let beside = sq.file().abs_diff(other.file()) <= 1;
@@ -124,7 +136,12 @@ fn build_tables(kind: BoardKind) -> SquareTables {
             }
         }
     }
-    SquareTables { reach, stoppers }
+    SquareTables {
+        reach,
+        stoppers,
+        rank,
+        edge,
+    }
 }
 
 /// The position's worth for the side to move, in centipawns.
@@ -177,7 +194,8 @@ pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, attacks: &mut [PieceA
 
     let mut score = material + ending_shift + white.placement - black.placement
         + (white.king_end - black.king_end) * (256 - phase) / 256
-        + (white.king_pressure - black.king_pressure) * phase / 256
+        + (white.king_pressure - black.king_pressure + white.king_mid - black.king_mid) * phase
+            / 256
         + w.king_shelter * (white.shelter - black.shelter) * phase / 256;
     score += conversion(pos, w, &white, &black, phase);
 
@@ -201,6 +219,8 @@ struct Side {
     placement: i32,
     /// The king's square bonus, counted in the ending.
     king_end: i32,
+    /// The king's rank and file bonus, counted in the middlegame.
+    king_mid: i32,
     /// Attacks on the squares round the enemy king, counted in the middlegame.
     king_pressure: i32,
     /// Own pawns on the squares round the king, counted in the middlegame.
@@ -221,6 +241,7 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
     let king = pos.king_square(color);
     s.king_end =
         w.centre[Role::King.index()] * tables.reach[Role::King.index()][king.index()] as i32;
+    s.king_mid = line_bonus(w, tables, Role::King, king, color);
     pressure += (g.king[king.index()] & their_zone).count() as i32;
     s.shelter = (g.king[king.index()] & pos.pieces_of(color, Role::Pawn)).count() as i32;
     noted.push((king, Role::King, g.king[king.index()]));
@@ -262,14 +283,16 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
                     let attacks = slider_reach(&rays[sq.index()], occupied);
                     let squares = (attacks & !own).count() as i32;
                     s.placement += w.slider_reach[role.index()] * (squares - 7)
-                        + centre * reach[sq.index()] as i32;
+                        + centre * reach[sq.index()] as i32
+                        + line_bonus(w, tables, role, sq, color);
                     note(sq, attacks);
                 }
             }
             _ => {
                 let table = g.leaps(role).expect("a leaper");
                 for sq in pieces {
-                    s.placement += centre * reach[sq.index()] as i32;
+                    s.placement +=
+                        centre * reach[sq.index()] as i32 + line_bonus(w, tables, role, sq, color);
                     note(sq, table[sq.index()]);
                 }
             }
@@ -277,6 +300,13 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
     }
     s.king_pressure = w.king_pressure * pressure;
     s
+}
+
+/// A piece's bonus for the rank and the file it stands on.
+fn line_bonus(w: &Weights, tables: &SquareTables, role: Role, sq: Square, color: Color) -> i32 {
+    let rank = tables.rank[color.index()][sq.index()] as usize;
+    let edge = tables.edge[sq.index()] as usize;
+    w.ranks[role.index()][rank] + w.files[role.index()][edge]
 }
 
 /// Pawn progress. On square boards a pawn nearing promotion (to a ferz,
@@ -384,6 +414,43 @@ mod tests {
         let w = Position::from_fen(Variant::Shatranj, "3k4/8/8/8/8/8/4P3/R2K4 w - - 0 1").unwrap();
         let b = Position::from_fen(Variant::Shatranj, "r2k4/4p3/8/8/8/8/8/3K4 b - - 0 1").unwrap();
         assert_eq!(evaluate(&w), evaluate(&b));
+    }
+
+    /// What `change` to the steady weights adds to White's score in `fen`.
+    fn gain(v: Variant, fen: &str, change: impl Fn(&mut Weights)) -> i32 {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let steady = Weights::steady(v);
+        let mut w = *steady;
+        change(&mut w);
+        evaluate_with(&pos, &w) - evaluate_with(&pos, steady)
+    }
+
+    #[test]
+    fn a_piece_s_rank_is_counted_from_its_own_side() {
+        let fifth = |w: &mut Weights| w.ranks[Role::Knight.index()][4] = 50;
+        // White's knight on e5 and Black's on e4 both stand on their fifth.
+        assert_eq!(
+            gain(Variant::Shatranj, "3k4/8/8/4N3/8/8/8/3K4 w - - 0 1", fifth),
+            50
+        );
+        assert_eq!(
+            gain(Variant::Shatranj, "3k4/8/8/8/4n3/8/8/3K4 w - - 0 1", fifth),
+            -50
+        );
+        assert_eq!(
+            gain(Variant::Shatranj, "3k4/8/8/4n3/8/8/8/3K4 w - - 0 1", fifth),
+            0
+        );
+    }
+
+    #[test]
+    fn a_piece_s_file_is_counted_from_the_nearer_edge() {
+        // On the wide board the c- and j-files are both third from an edge.
+        let third = |w: &mut Weights| w.files[Role::Rook.index()][2] = 30;
+        let fen = |first| format!("5k6/12/12/12/12/12/12/{first} w - - 0 1");
+        assert_eq!(gain(Variant::Courier, &fen("2R2K6"), third), 30);
+        assert_eq!(gain(Variant::Courier, &fen("5K3R2"), third), 30);
+        assert_eq!(gain(Variant::Courier, &fen("1R3K6"), third), 0);
     }
 
     #[test]
