@@ -226,14 +226,8 @@ const TUNED_SHATRANJ: Weights = Weights {
         supported: 10,
         phalanx: 4,
     },
-    king_danger: KingDanger {
-        attacker: [0, 10, 5, 40, 25, 0, 30, 20, 10],
-        safe_check: [0, 60, 0, 350, 500, 0, 300, 150, 60],
-        hit: 90,
-        weak: 70,
-        offset: 150,
-        cap: 0,
-    },
+    // Off: fitted, it read Shatranj's data no better.
+    king_danger: STEADY.king_danger,
 };
 
 const TUNED_COURIER: Weights = Weights {
