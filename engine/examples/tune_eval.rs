@@ -21,7 +21,8 @@
 //! (default: the four conversion terms; the endings where rim and king
 //! distance decide are rare in such games, and "lives" and trade-down
 //! fit best below zero, which would stop Master baring a king),
-//! `--from steady|tuned` (default steady).
+//! `--from steady|tuned` (default steady), `--result-share F` (default 0.3:
+//! how much of the expected result is the game's rather than the score's).
 
 use engine::search::{evaluate_with, Weights, KNOBS};
 use engine::{Color, Position, Variant};
@@ -55,12 +56,14 @@ fn main() {
         _ => Weights::steady(variant),
     };
 
+    let share: f64 = option("--result-share").map_or(0.3, |s| s.parse().expect("--result-share F"));
     let samples: Vec<Sample> = data
         .split(',')
         .flat_map(|file| {
             load(
                 variant,
                 &std::fs::read_to_string(file).expect("a data file"),
+                share,
             )
         })
         .collect();
@@ -133,7 +136,7 @@ fn main() {
     println!("{weights:?}");
 }
 
-fn load(variant: Variant, text: &str) -> Vec<Sample> {
+fn load(variant: Variant, text: &str, result_share: f64) -> Vec<Sample> {
     let mut samples = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -161,7 +164,7 @@ fn load(variant: Variant, text: &str) -> Vec<Sample> {
                 } else {
                     1.0 - white_result
                 };
-                let expected = 0.7 * logistic(cp, 1.0) + 0.3 * result;
+                let expected = (1.0 - result_share) * logistic(cp, 1.0) + result_share * result;
                 samples.push(Sample { pos, expected });
             }
             pos = pos.play(&m);
