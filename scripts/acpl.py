@@ -38,14 +38,17 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from match import ROOT, Uci, last_score  # noqa: E402
+from match import FAIRY_STOCKFISH, ROOT, Uci, last_score  # noqa: E402
 
 CAP = 300
+# Mates, and scores beyond, count as this: a won position lost is a
+# blunder, not a bigger one the deeper the mate.
 MATE = 3000
 
 
 def search(engine, fen, go):
-    """(best move, score for the side to move in centipawns or None)."""
+    """(best move, score for the side to move in centipawns within
+    ±MATE, or None)."""
     engine.send("ucinewgame")
     engine.send(f"position fen {fen}")
     engine.send(go)
@@ -56,7 +59,9 @@ def search(engine, fen, go):
     if score is None:
         return line.split()[1], None
     kind, value = score
-    return line.split()[1], value if kind == "cp" else (MATE if value > 0 else -MATE)
+    if kind == "mate":
+        value = MATE if value > 0 else -MATE
+    return line.split()[1], max(-MATE, min(MATE, value))
 
 
 class Judge:
@@ -68,7 +73,7 @@ class Judge:
         self.scores = json.load(open(path)) if os.path.exists(path) else {}
 
     def engine(self):
-        return Uci(["/usr/games/fairy-stockfish"], self.variant, [("Threads", 1), ("Hash", 64)])
+        return Uci([FAIRY_STOCKFISH], self.variant, [("Threads", 1), ("Hash", 64)])
 
     def score(self, engine, fen, move):
         """The score after restricting the search to `move` (None: the best)."""
@@ -110,7 +115,7 @@ def measure(args):
             best, top = judge.score(fsf, fen, None)
             after = top if move == best else judge.score(fsf, fen, move)
             if top is not None and after is not None:
-                rows[i] = (fen, move, best, max(0, min(top, CAP * 10) - min(after, CAP * 10)))
+                rows[i] = (fen, move, best, max(0, top - after))
             if i % 100 == 0:
                 judge.save()
         ours.close()

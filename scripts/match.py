@@ -27,6 +27,8 @@ import pyffish
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MAX_PLIES = 1000
+# Debian installs it outside root's PATH.
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 
 
 class Engine:
@@ -158,7 +160,7 @@ def make_engine(spec, variant, alfil):
     if spec == "fairymax":
         return Xboard(["/usr/games/fairymax"], variant)
     if spec == "fairy-stockfish":
-        return Uci(["/usr/games/fairy-stockfish"], variant, [("Threads", 1), ("Hash", 16)])
+        return Uci([FAIRY_STOCKFISH], variant, [("Threads", 1), ("Hash", 16)])
     if spec.startswith("uci:"):
         # Another alfil build (e.g. before a change), at Master.
         return Uci([spec[4:], "uci"], variant, [("Level", "Master")])
