@@ -13,6 +13,7 @@
 //! assert_eq!(result.mate_in(), Some(1));
 //! ```
 
+mod correction;
 mod ends;
 mod eval;
 mod eval_cache;
@@ -130,6 +131,8 @@ pub struct Searcher {
     /// so changing either clears it.
     eval_cache: eval_cache::EvalCache,
     pruning: Pruning,
+    /// How the static evaluation erred per pawn structure, this game.
+    correction: correction::Correction,
 }
 
 impl Default for Searcher {
@@ -162,6 +165,7 @@ impl Searcher {
             evals: vec![-INFINITE; MAX_PLY + 2],
             eval_cache: eval_cache::EvalCache::new(),
             pruning: Pruning::default(),
+            correction: correction::Correction::new(),
         }
     }
 
@@ -198,6 +202,7 @@ impl Searcher {
         self.tt.clear();
         self.eval_cache.clear();
         self.heuristics = Heuristics::new();
+        self.correction.clear();
     }
 
     /// Searches a game's current position, with its history for repetitions.

@@ -140,6 +140,12 @@ impl Iterator for Picker {
     }
 }
 
+/// Whether a move the picker handed out with `order` is a capture it put
+/// last for losing material by exchange.
+pub(crate) fn is_losing_capture(order: i32) -> bool {
+    order < LOSING_CAPTURE / 2
+}
+
 /// Most valuable victim first; among equal victims, the cheapest attacker.
 fn capture_score(variant: Variant, m: &Move) -> i32 {
     let victim = m.capture.map_or(0, |r| piece_value(variant, r));

@@ -121,4 +121,27 @@ impl Pruning {
     pub(super) fn positional_terms(self) -> bool {
         self == Pruning::Play
     }
+
+    /// Whether the static evaluation is corrected by what searches of the
+    /// same pawn structure found (see `correction.rs`).
+    pub(super) fn corrects_eval(self) -> bool {
+        self == Pruning::Play
+    }
+
+    /// Whether reverse futility and the null move lean on the table's
+    /// score where its bound says more than the static evaluation.
+    pub(super) fn table_refines_eval(self) -> bool {
+        self == Pruning::Play
+    }
+
+    /// Whether quiescence consults and fills the transposition table.
+    pub(super) fn quiescence_table(self) -> bool {
+        self == Pruning::Play
+    }
+
+    /// Whether late captures that lose by exchange are searched shallower,
+    /// as late quiet moves are.
+    pub(super) fn reduces_losing_captures(self) -> bool {
+        self == Pruning::Play
+    }
 }

@@ -5,7 +5,7 @@ use super::ends::terminal;
 use super::eval::{evaluate_noting, piece_value, scale_for_move_rule, PieceAttacks};
 use super::eval_cache;
 use super::limits::CHECK_EVERY;
-use super::ordering::Picker;
+use super::ordering::{is_losing_capture, Picker};
 use super::positional::positional_from;
 use super::see::see_ge;
 use super::tt::Bound;
@@ -75,8 +75,29 @@ impl Searcher {
         }
         let tt_move = hit.and_then(|h| h.mv);
 
-        let static_eval = if in_check { -INFINITE } else { self.eval(pos) };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.corrected_eval(pos)
+        };
         self.evals[ply] = static_eval;
+        // The table's bound, where tighter, is a better guess than the
+        // static evaluation for the cuts that only need a guess.
+        let guess = match hit {
+            Some(h)
+                if !in_check
+                    && self.pruning.table_refines_eval()
+                    && h.score.abs() < MATE_BOUND
+                    && match h.bound {
+                        Bound::Lower => h.score > static_eval,
+                        Bound::Upper => h.score < static_eval,
+                        Bound::Exact => true,
+                    } =>
+            {
+                h.score
+            }
+            _ => static_eval,
+        };
         // Better than two plies ago: the side's plan is working, so prune
         // its alternatives less eagerly.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -84,15 +105,15 @@ impl Searcher {
         // Far above beta with little depth left: assume it holds.
         if quiet_node {
             let margin = self.pruning.reverse_futility_margin(depth, improving);
-            if margin.is_some_and(|m| static_eval - m >= beta) {
-                return static_eval;
+            if margin.is_some_and(|m| guess - m >= beta) {
+                return guess;
             }
         }
         // Null move: if passing still beats beta, a real move will too.
         // Not when the side has few pieces: there zugzwang is common, and
         // being stalemated loses in most of these games.
-        if quiet_node && null_ok && depth >= 3 && static_eval >= beta && self.has_pieces(pos) {
-            let r = self.pruning.null_reduction(depth, static_eval - beta);
+        if quiet_node && null_ok && depth >= 3 && guess >= beta && self.has_pieces(pos) {
+            let r = self.pruning.null_reduction(depth, guess - beta);
             let child = null_move(pos);
             self.path.push(child.hash);
             let score = -self.alphabeta(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -126,7 +147,7 @@ impl Searcher {
         let mut tried: arrayvec::ArrayVec<Move, 256> = arrayvec::ArrayVec::new();
         let original_alpha = alpha;
         // Borrowed, not moved: moving the picker would copy all its room.
-        for (m, _) in &mut picker {
+        for (m, order) in &mut picker {
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
             }
@@ -166,12 +187,19 @@ impl Searcher {
             let score = if n == 0 {
                 -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                let r = if depth >= 3 && n >= 3 && quiet && !in_check && !gives_check() {
+                let reducible = depth >= 3 && n >= 3 && !in_check;
+                // Tried after the quiet moves, a capture that loses by
+                // exchange is as unlikely to be best as a late quiet move.
+                let losing_capture =
+                    !quiet && is_losing_capture(order) && self.pruning.reduces_losing_captures();
+                let r = if reducible && quiet && !gives_check() {
                     let extra = self.pruning.extra_reduction(pv_node, improving)
                         + self
                             .pruning
                             .history_reduction(self.heuristics.history(us, &m));
                     (reduction(depth, n, pv_node) + extra).clamp(0, depth - 2)
+                } else if reducible && losing_capture && !gives_check() {
+                    reduction(depth, n, pv_node).clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -221,6 +249,19 @@ impl Searcher {
         } else {
             best_move.as_ref()
         };
+        let surprise = match bound {
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+            Bound::Exact => true,
+        };
+        if !in_check
+            && self.pruning.corrects_eval()
+            && surprise
+            && best_move.is_some_and(|m| !m.is_capture() && !m.promotion)
+            && best_score.abs() < MATE_BOUND
+        {
+            self.correction.learn(pos, best_score - static_eval, depth);
+        }
         // A root searched without some moves is not worth remembering.
         if ply > 0 || self.excluded.is_empty() {
             self.tt
@@ -267,6 +308,17 @@ impl Searcher {
     /// quiet, so the evaluation never sees a piece hanging mid-exchange.
     fn quiesce(&mut self, pos: &Position, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
+        let table = self.pruning.quiescence_table();
+        let hit = if table {
+            self.tt.probe(pos.hash, ply)
+        } else {
+            None
+        };
+        if let Some(h) = hit {
+            if beta - alpha == 1 && h.score.abs() < MATE_BOUND && h.settles(alpha, beta) {
+                return h.score;
+            }
+        }
         let in_check = pos.is_check();
         // Out of check only captures are searched here, so only they are
         // generated: quiet moves would cost more than the rest of the node.
@@ -278,7 +330,18 @@ impl Searcher {
         if let Some(score) = terminal(pos, &moves, in_check, in_check, ply) {
             return score;
         }
-        self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta)
+        let score = self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta);
+        if table && !self.aborted && hit.is_none_or(|h| h.depth <= 0) && score.abs() < MATE_BOUND {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else if score > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(pos.hash, ply, None, score, 0, bound);
+        }
+        score
     }
 
     fn quiesce_moves(
@@ -300,7 +363,7 @@ impl Searcher {
         }
         let mut best = -INFINITE;
         if !in_check {
-            best = self.eval(pos);
+            best = self.corrected_eval(pos);
             if best >= beta {
                 return best;
             }
@@ -434,6 +497,17 @@ impl Searcher {
         scale_for_move_rule(pos, base) + rest
     }
 
+    /// [`eval`](Self::eval), corrected by what searches of the same pawn
+    /// structure found, where the pruning asks for it.
+    fn corrected_eval(&mut self, pos: &Position) -> i32 {
+        let eval = self.eval(pos);
+        if self.pruning.corrects_eval() {
+            self.correction.corrected(pos, eval)
+        } else {
+            eval
+        }
+    }
+
     fn is_blind(&self, pos: &Position) -> bool {
         self.style.blind > 0
             && mix(pos.hash ^ self.style.seed.rotate_left(17)) % 1000 < self.style.blind as u64
@@ -479,7 +553,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{evaluate, evaluate_with, Pruning, Weights};
+    use crate::search::{evaluate, evaluate_with, Limits, Pruning, Weights};
     use crate::Variant;
 
     #[test]
@@ -497,6 +571,18 @@ mod tests {
             "{on_late_clock} vs {on_fresh_clock}"
         );
         assert_eq!(on_late_clock, Searcher::new().eval(&late));
+    }
+
+    #[test]
+    fn the_steady_search_never_corrects_its_evaluation() {
+        // A puzzle's proof must not depend on what earlier searches of the
+        // game learnt: only Master corrects its evaluation as it goes.
+        let fen = "2r1k3/pp3p2/2n5/8/3P4/2N5/PP3P2/2R1K3 w - - 0 1";
+        let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
+        let mut steady = Searcher::new();
+        steady.set_pruning(Pruning::Steady);
+        steady.search(&pos, &[], Limits::depth(8)).unwrap();
+        assert_eq!(steady.corrected_eval(&pos), evaluate(&pos));
     }
 
     #[test]
