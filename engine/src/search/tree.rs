@@ -88,11 +88,7 @@ impl Searcher {
                 if !in_check
                     && self.pruning.table_refines_eval()
                     && h.score.abs() < MATE_BOUND
-                    && match h.bound {
-                        Bound::Lower => h.score > static_eval,
-                        Bound::Upper => h.score < static_eval,
-                        Bound::Exact => true,
-                    } =>
+                    && h.bound.tells_more(h.score, static_eval) =>
             {
                 h.score
             }
@@ -237,26 +233,15 @@ impl Searcher {
             // Everything was pruned: the static eval is the best guess.
             return static_eval.max(alpha);
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let store_move = if bound == Bound::Upper {
             None
         } else {
             best_move.as_ref()
         };
-        let surprise = match bound {
-            Bound::Lower => best_score > static_eval,
-            Bound::Upper => best_score < static_eval,
-            Bound::Exact => true,
-        };
         if !in_check
             && self.pruning.corrects_eval()
-            && surprise
+            && bound.tells_more(best_score, static_eval)
             && best_move.is_some_and(|m| !m.is_capture() && !m.promotion)
             && best_score.abs() < MATE_BOUND
         {
@@ -332,13 +317,7 @@ impl Searcher {
         }
         let score = self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta);
         if table && !self.aborted && hit.is_none_or(|h| h.depth <= 0) && score.abs() < MATE_BOUND {
-            let bound = if score >= beta {
-                Bound::Lower
-            } else if score > alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(score, alpha, beta);
             self.tt.store(pos.hash, ply, None, score, 0, bound);
         }
         score
@@ -573,14 +552,19 @@ mod tests {
         assert_eq!(on_late_clock, Searcher::new().eval(&late));
     }
 
-    #[test]
-    fn the_steady_search_never_corrects_its_evaluation() {
-        // A puzzle's proof must not depend on what earlier searches of the
-        // game learnt: only Master corrects its evaluation as it goes.
+    fn steady_searcher_and_middlegame() -> (Searcher, Position) {
         let fen = "2r1k3/pp3p2/2n5/8/3P4/2N5/PP3P2/2R1K3 w - - 0 1";
         let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
         let mut steady = Searcher::new();
         steady.set_pruning(Pruning::Steady);
+        (steady, pos)
+    }
+
+    #[test]
+    fn the_steady_search_never_corrects_its_evaluation() {
+        // A puzzle's proof must not depend on what earlier searches of the
+        // game learnt: only Master corrects its evaluation as it goes.
+        let (mut steady, pos) = steady_searcher_and_middlegame();
         steady.search(&pos, &[], Limits::depth(8)).unwrap();
         assert_eq!(steady.corrected_eval(&pos), evaluate(&pos));
     }
@@ -589,10 +573,7 @@ mod tests {
     fn the_steady_search_judges_with_the_steady_weights() {
         // Puzzles were proven, and the lower levels measured, with the
         // hand-set evaluation: Master's tuned weights must not reach them.
-        let fen = "2r1k3/pp3p2/2n5/8/3P4/2N5/PP3P2/2R1K3 w - - 0 1";
-        let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
-        let mut steady = Searcher::new();
-        steady.set_pruning(Pruning::Steady);
+        let (mut steady, pos) = steady_searcher_and_middlegame();
         assert_eq!(steady.eval(&pos), evaluate(&pos));
         let master = Searcher::new().eval(&pos);
         assert_eq!(

@@ -15,6 +15,30 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search with the window `alpha..beta` that found `score`
+    /// knows of the true score.
+    pub(crate) fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether `score`, with this bound, says more than the estimate
+    /// `guess`: a floor above it, a ceiling below it, or exact.
+    pub(crate) fn tells_more(self, score: i32, guess: i32) -> bool {
+        match self {
+            Bound::Lower => score > guess,
+            Bound::Upper => score < guess,
+            Bound::Exact => true,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
     key: u64,
