@@ -9,8 +9,11 @@ use crate::position::Position;
 use crate::types::{Color, Role};
 
 const SIZE: usize = 16_384;
-/// The largest entry; a full entry corrects by 64 centipawns.
+/// The largest entry.
 const LIMIT: i32 = 1024;
+/// The correction of a full entry, in centipawns; smaller entries correct
+/// by the square of their share, so a few surprises move little.
+const MAX_CORRECTION: i32 = 64;
 
 pub(crate) struct Correction {
     table: Vec<i32>,
@@ -42,7 +45,7 @@ impl Correction {
     /// same structure found.
     pub(crate) fn corrected(&self, pos: &Position, eval: i32) -> i32 {
         let c = self.table[Correction::index(pos)];
-        eval + c * c.abs() / 16_384
+        eval + c * c.abs() / (LIMIT * LIMIT / MAX_CORRECTION)
     }
 
     /// A search `depth` plies deep found `pos` worth `diff` more than its

@@ -83,17 +83,11 @@ impl Searcher {
         self.evals[ply] = static_eval;
         // The table's bound, where tighter, is a better guess than the
         // static evaluation for the cuts that only need a guess.
-        let guess = match hit {
-            Some(h)
-                if !in_check
-                    && self.pruning.table_refines_eval()
-                    && h.score.abs() < MATE_BOUND
-                    && h.bound.tells_more(h.score, static_eval) =>
-            {
-                h.score
-            }
-            _ => static_eval,
-        };
+        let refine = !in_check && self.pruning.table_refines_eval();
+        let guess = hit
+            .filter(|h| refine && h.score.abs() < MATE_BOUND)
+            .filter(|h| h.bound.tells_more(h.score, static_eval))
+            .map_or(static_eval, |h| h.score);
         // Better than two plies ago: the side's plan is working, so prune
         // its alternatives less eagerly.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
