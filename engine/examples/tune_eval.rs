@@ -21,6 +21,7 @@
 //! (default: the four conversion terms; the endings where rim and king
 //! distance decide are rare in such games, and "lives" and trade-down
 //! fit best below zero, which would stop Master baring a king),
+//! `--only a,b` to fit only these weights (new terms on fresh data),
 //! `--from steady|tuned` (default steady), `--result-share F` (default 0.3:
 //! how much of the expected result is the game's rather than the score's).
 
@@ -88,7 +89,13 @@ fn main() {
         error(&check, &weights, k)
     );
 
-    let knobs: Vec<_> = KNOBS.iter().filter(|k| !hold.contains(&k.name)).collect();
+    let only = option("--only");
+    let only: Option<Vec<&str>> = only.as_deref().map(|o| o.split(',').collect());
+    let knobs: Vec<_> = KNOBS
+        .iter()
+        .filter(|k| !hold.contains(&k.name))
+        .filter(|k| only.as_ref().is_none_or(|o| o.contains(&k.name)))
+        .collect();
     let mut steps: Vec<i32> = knobs
         .iter()
         .map(|k| ((k.field)(&mut weights).abs() / 8).max(4))

@@ -49,8 +49,16 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.generate(&mut moves);
+        self.legal_moves_into(&mut moves);
         moves
+    }
+
+    /// [`legal_moves`](Position::legal_moves) written into `moves`, which
+    /// must be empty. The search keeps its lists in its own frame: a list
+    /// returned by value is copied whole (1.5 KB) at every node.
+    pub(crate) fn legal_moves_into(&self, moves: &mut MoveList) {
+        debug_assert!(moves.is_empty());
+        self.generate(moves);
     }
 
     fn safety(&self, king: Square) -> Safety {
@@ -112,9 +120,16 @@ impl Position {
     /// assert_eq!(tactical[0].uci(), "e4d5");
     /// ```
     pub fn tactical_moves(&self) -> MoveList {
-        let mut moves = Tactical(MoveList::new());
-        self.generate(&mut moves);
-        moves.0
+        let mut moves = MoveList::new();
+        self.tactical_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`tactical_moves`](Position::tactical_moves) written into `moves`,
+    /// which must be empty (see [`legal_moves_into`](Position::legal_moves_into)).
+    pub(crate) fn tactical_moves_into(&self, moves: &mut MoveList) {
+        debug_assert!(moves.is_empty());
+        self.generate(&mut Tactical(moves));
     }
 
     /// Whether the side to move has any legal move, found without listing
@@ -325,9 +340,9 @@ impl Sink for MoveList {
 /// Captures and promotions only: the other pieces only capture, pawns
 /// also step onto the promotion squares. (On the round board, where pawns
 /// meet, pawn moves are filtered one by one.)
-struct Tactical(MoveList);
+struct Tactical<'a>(&'a mut MoveList);
 
-impl Sink for Tactical {
+impl Sink for Tactical<'_> {
     fn wanted(&self, pos: &Position) -> Bitboard {
         pos.pieces(pos.turn.other())
     }

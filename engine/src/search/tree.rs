@@ -35,11 +35,12 @@ impl Searcher {
         // At the horizon only captures are searched, so only they are
         // generated; whether any move exists still decides a stalemate.
         let horizon = !in_check && depth <= 0;
-        let mut moves = if horizon {
-            pos.tactical_moves()
+        let mut moves = MoveList::new();
+        if horizon {
+            pos.tactical_moves_into(&mut moves);
         } else {
-            pos.legal_moves()
-        };
+            pos.legal_moves_into(&mut moves);
+        }
         if ply > 0 {
             let complete = !horizon || !moves.is_empty() || !pos.has_legal_moves();
             if let Some(score) = terminal(pos, &moves, complete, in_check, ply) {
@@ -301,11 +302,12 @@ impl Searcher {
         let in_check = pos.is_check();
         // Out of check only captures are searched here, so only they are
         // generated: quiet moves would cost more than the rest of the node.
-        let moves = if in_check {
-            pos.legal_moves()
+        let mut moves = MoveList::new();
+        if in_check {
+            pos.legal_moves_into(&mut moves);
         } else {
-            pos.tactical_moves()
-        };
+            pos.tactical_moves_into(&mut moves);
+        }
         if let Some(score) = terminal(pos, &moves, in_check, in_check, ply) {
             return score;
         }
@@ -346,13 +348,12 @@ impl Searcher {
         let blind = ply == 1 && self.is_blind(pos);
         let them = pos.turn.other();
         let their_units = units(pos, them);
-        let mut picker = if in_check {
-            Picker::new(pos, moves, None, ply, &self.heuristics, false)
-        } else if blind {
+        if blind && !in_check {
             return best;
-        } else {
-            Picker::tactical(pos.variant, moves)
-        };
+        }
+        // Out of check the list holds only captures and promotions, which
+        // the picker orders by victim and attacker.
+        let mut picker = Picker::new(pos, moves, None, ply, &self.heuristics, false);
         for (m, _) in &mut picker {
             if !in_check && their_units > 2 {
                 let gain = m.capture.map_or(0, |r| piece_value(pos.variant, r))
