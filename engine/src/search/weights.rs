@@ -226,7 +226,8 @@ const TUNED_SHATRANJ: Weights = Weights {
         supported: 10,
         phalanx: 4,
     },
-    // Off: fitted, it read Shatranj's data no better.
+    // Off: fitted to Fairy-Stockfish's self-play it read the data no
+    // better; fitted to our own games against it, it played worse.
     king_danger: STEADY.king_danger,
 };
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The games `match.py --games-out` wrote, scored by Fairy-Stockfish, as
+data for `tune_eval` in tune_data.py's format.
+
+Fairy-Stockfish's games against itself (tune_data.py) rarely hold the
+positions alfil loses in: there neither king is under a real attack. The
+games alfil played against it do, so fitting on them teaches the
+evaluation what it misjudged there (in Shatranj, the safety of its king).
+
+    scripts/match.py ... --games-out /tmp/fsf.games
+    scripts/score_games.py /tmp/fsf.games --out /tmp/fsf.tsv
+    cargo run --release -p alfil-engine --example tune_eval -- \\
+        shatranj /tmp/fsf.tsv,/tmp/shatranj.tsv --from tuned --only ...
+
+One line per game: White's result, the moves, and Fairy-Stockfish's score
+for the side to move before each move at --nodes (`x` for the opening's
+plies and where it sees a mate).
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import Uci, last_score  # noqa: E402
+
+
+def read_games(path):
+    """(variant, White's result, moves) for each game in a games file."""
+    for line in open(path):
+        fields = line.split()
+        if len(fields) < 5:
+            continue
+        variant, side, score, moves = fields[0], fields[1], float(fields[2]), fields[4:]
+        white = score if side == "alfil-white" else 1.0 - score
+        yield variant, white, moves
+
+
+def scores(engine, moves, nodes, skip):
+    """Fairy-Stockfish's score before each move, as text."""
+    engine.send("ucinewgame")
+    out = []
+    for ply in range(len(moves)):
+        if ply < skip:
+            out.append("x")
+            continue
+        engine.position(moves[:ply])
+        engine.send(f"go nodes {nodes}")
+        _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 60)
+        found = last_score(lines)
+        out.append(str(found[1]) if found and found[0] == "cp" else "x")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="+", help="files written by match.py --games-out")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--nodes", type=int, default=8000, help="as tune_data.py")
+    ap.add_argument("--skip", type=int, default=6, help="opening plies left unscored")
+    ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
+    args = ap.parse_args()
+    engines = {}
+    with open(args.out, "a") as out:
+        for path in args.games:
+            for variant, white, moves in read_games(path):
+                if variant not in engines:
+                    options = [("Threads", 1), ("Hash", 16)]
+                    engines[variant] = Uci([args.engine], variant, options)
+                found = scores(engines[variant], moves, args.nodes, args.skip)
+                result = {1.0: "1", 0.0: "0"}.get(white, "0.5")
+                out.write(f"{result}\t{' '.join(moves)}\t{' '.join(found)}\n")
+                out.flush()
+    for engine in engines.values():
+        engine.close()
+
+
+if __name__ == "__main__":
+    main()
