@@ -110,6 +110,29 @@ def last_score(lines):
     return score
 
 
+def search_nodes(engine, moves, nodes):
+    """A `go nodes` search from the start after `moves`: the side to
+    move's score in centipawns as text (`x` for a mate or no exact score)
+    and the best move."""
+    engine.position(moves)
+    engine.send(f"go nodes {nodes}")
+    _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 60)
+    found = last_score(lines)
+    score = str(found[1]) if found and found[0] == "cp" else "x"
+    return score, lines[-1].split()[1]
+
+
+def read_games(path):
+    """The games a --games-out file holds, as (variant, alfil's colour
+    (`alfil-white` or `alfil-black`), alfil's score, the reason, the
+    moves); void games are left out."""
+    for line in open(path):
+        fields = line.split()
+        if len(fields) < 4 or fields[2] == "None":
+            continue
+        yield fields[0], fields[1], float(fields[2]), fields[3], fields[4:]
+
+
 # Fairy-Max has no setboard; Courier's start (after the fixed opening
 # moves, as Fairy-Stockfish and alfil begin) is entered in edit mode.
 COURIER_EDIT = (["#"] + "Ra1 Nb1 Ec1 Bd1 Me1 Kf1 Wh1 Bi1 Ej1 Nk1 Rl1 Pb2 Pc2 Pd2 Pe2 Pf2 Ph2 Pi2 "

@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Uci, last_score  # noqa: E402
+from match import Uci, last_score, read_games  # noqa: E402
 
 MATE_SHOWN = 1000
 
@@ -48,11 +48,7 @@ def main():
 
     engines = {}
     by_ply = {}
-    for line in open(args.games):
-        fields = line.split()
-        if len(fields) < 4:
-            continue
-        variant, colour, result, reason, moves = fields[0], fields[1], float(fields[2]), fields[3], fields[4:]
+    for variant, colour, result, reason, moves in read_games(args.games):
         if args.lost_only and result != 0.0:
             continue
         if variant not in engines:

@@ -22,34 +22,15 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Uci, last_score  # noqa: E402
-
-
-def read_games(path):
-    """(variant, White's result, moves) for each game in a games file."""
-    for line in open(path):
-        fields = line.split()
-        if len(fields) < 5:
-            continue
-        variant, side, score, moves = fields[0], fields[1], float(fields[2]), fields[4:]
-        white = score if side == "alfil-white" else 1.0 - score
-        yield variant, white, moves
+from match import Uci, read_games, search_nodes  # noqa: E402
 
 
 def scores(engine, moves, nodes, skip):
     """Fairy-Stockfish's score before each move, as text."""
     engine.send("ucinewgame")
-    out = []
-    for ply in range(len(moves)):
-        if ply < skip:
-            out.append("x")
-            continue
-        engine.position(moves[:ply])
-        engine.send(f"go nodes {nodes}")
-        _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 60)
-        found = last_score(lines)
-        out.append(str(found[1]) if found and found[0] == "cp" else "x")
-    return out
+    skipped = ["x"] * min(skip, len(moves))
+    searched = range(len(skipped), len(moves))
+    return skipped + [search_nodes(engine, moves[:ply], nodes)[0] for ply in searched]
 
 
 def main():
@@ -63,7 +44,8 @@ def main():
     engines = {}
     with open(args.out, "a") as out:
         for path in args.games:
-            for variant, white, moves in read_games(path):
+            for variant, colour, score, _reason, moves in read_games(path):
+                white = score if colour == "alfil-white" else 1.0 - score
                 if variant not in engines:
                     options = [("Threads", 1), ("Hash", 16)]
                     engines[variant] = Uci([args.engine], variant, options)

@@ -19,7 +19,7 @@ import random
 
 import pyffish
 
-from match import Uci, last_score
+from match import Uci, search_nodes
 
 
 def result_for_white(score_for_mover, moves):
@@ -56,16 +56,11 @@ def play(engine, variant, rng, args):
             scores.append("x")
             moves.append(rng.choice(legal))
             continue
-        engine.position(moves)
-        engine.send(f"go nodes {args.nodes}")
-        _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 60)
-        found = last_score(lines)
-        score = str(found[1]) if found and found[0] == "cp" else "x"
+        score, best = search_nodes(engine, moves, args.nodes)
         scores.append(score)
         decided_for = decided_for + 1 if score != "x" and abs(int(score)) > args.decided else 0
         if decided_for >= 6:
             return result_for_white(int(score), moves), moves, scores
-        best = lines[-1].split()[1]
         moves.append(rng.choice(legal) if rng.random() < args.blunder else best)
     return 0.5, moves, scores
 
