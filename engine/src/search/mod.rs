@@ -171,8 +171,12 @@ impl Searcher {
 
     /// Plays weaker, in the given way (see [`Level`]).
     pub fn set_style(&mut self, style: Style) {
-        self.style = style;
-        self.eval_cache.clear();
+        // The cache holds evaluations with the style's noise in them; the
+        // same style again (every move of a game) keeps them.
+        if self.style != style {
+            self.style = style;
+            self.eval_cache.clear();
+        }
     }
 
     /// Cuts the tree as `pruning` says: [`Pruning::Steady`] for results
@@ -188,8 +192,10 @@ impl Searcher {
     /// assert_eq!(best.best.uci(), "h1h8");
     /// ```
     pub fn set_pruning(&mut self, pruning: Pruning) {
-        self.pruning = pruning;
-        self.eval_cache.clear();
+        if self.pruning != pruning {
+            self.pruning = pruning;
+            self.eval_cache.clear();
+        }
     }
 
     /// A flag that stops this searcher's running search from another thread.

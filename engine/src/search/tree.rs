@@ -547,6 +547,22 @@ mod tests {
         assert_eq!(on_late_clock, Searcher::new().eval(&late));
     }
 
+    #[test]
+    fn a_level_set_again_keeps_the_cached_evaluations() {
+        // `alfil uci` and the service set the level before every move:
+        // the same level must not throw away what the last search worked
+        // out, and another level (other weights, other noise) must.
+        let pos = Position::new(Variant::Shatranj);
+        let key = eval_cache::key(&pos);
+        let mut searcher = Searcher::new();
+        crate::search::Level::Master.configure(&mut searcher, 7);
+        searcher.eval(&pos);
+        crate::search::Level::Master.configure(&mut searcher, 7);
+        assert!(searcher.eval_cache.get(key).is_some());
+        crate::search::Level::Club.configure(&mut searcher, 7);
+        assert!(searcher.eval_cache.get(key).is_none());
+    }
+
     fn steady_searcher_and_middlegame() -> (Searcher, Position) {
         let fen = "2r1k3/pp3p2/2n5/8/3P4/2N5/PP3P2/2R1K3 w - - 0 1";
         let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
