@@ -141,11 +141,69 @@ impl Position {
     /// assert!(Position::new(Variant::Shatranj).has_legal_moves());
     /// let stalemate = Position::from_fen(Variant::Shatranj, "k7/8/K7/p7/P7/8/1R6/8 b - - 0 1").unwrap();
     /// assert!(!stalemate.has_legal_moves());
+    /// // The knight may not leave the rook's line to the king: stalemate.
+    /// let pinned = Position::from_fen(Variant::Shatranj, "7k/8/8/8/8/8/7r/KNr5 w - - 0 1").unwrap();
+    /// assert!(!pinned.has_legal_moves());
     /// ```
     pub fn has_legal_moves(&self) -> bool {
+        if self.is_check() {
+            self.any_generated()
+        } else {
+            self.has_legal_moves_out_of_check()
+        }
+    }
+
+    /// [`has_legal_moves`](Position::has_legal_moves) for a side the
+    /// caller knows is not in check: the search asks it at half its nodes.
+    pub(crate) fn has_legal_moves_out_of_check(&self) -> bool {
+        debug_assert!(!self.is_check());
+        self.has_free_move() || self.any_generated()
+    }
+
+    /// Whether the generator finds any legal move, stopping at the first.
+    fn any_generated(&self) -> bool {
         let mut any = Any(false);
         self.generate(&mut any);
         any.0
+    }
+
+    /// Out of check, whether a piece that no enemy slider could pin has a
+    /// move: nearly always so, and much cheaper to see than the king's steps
+    /// and the pins that the generator works out first. Such a piece may go
+    /// to any square it reaches that its own side does not hold. Pawns are
+    /// left to the generator (the round board's meetings).
+    fn has_free_move(&self) -> bool {
+        let g = self.geo;
+        let us = self.turn;
+        let them = us.other();
+        let king = self.king_square(us).index();
+        let own = self.pieces(us);
+        let occupied = self.occupied();
+        let mut pinnable = Bitboard::EMPTY;
+        for (rays, enemy) in [
+            (&g.straight[king], self.pieces_of(them, Role::Rook)),
+            (&g.diagonal[king], self.pieces_of(them, Role::Courier)),
+        ] {
+            for ray in rays.iter().filter(|ray| (ray.mask & enemy).any()) {
+                pinnable |= ray.mask;
+            }
+        }
+        let fixed = self.by_role[Role::King.index()] | self.by_role[Role::Pawn.index()] | pinnable;
+        let mut free = own & !fixed;
+        Iterator::any(&mut free, |from| {
+            let i = from.index();
+            let targets = match self.squares[i].expect("own piece").role {
+                Role::Man => g.king[i],
+                Role::Ferz => g.ferz[i],
+                Role::Schleich => g.wazir[i],
+                Role::Knight => g.knight[i],
+                Role::Alfil => g.alfil[i],
+                Role::Rook => slider_reach(&g.straight[i], occupied),
+                Role::Courier => slider_reach(&g.diagonal[i], occupied),
+                Role::King | Role::Pawn => Bitboard::EMPTY,
+            };
+            (targets & !own).any()
+        })
     }
 
     /// The number of legal moves, without building them: perft's last ply.

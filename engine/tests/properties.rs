@@ -79,6 +79,12 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         "bare king in {}",
         text
     );
+    prop_assert_eq!(
+        pos.has_legal_moves(),
+        !ours.is_empty(),
+        "any move in {}",
+        text
+    );
     if pos.legal_moves().is_empty() {
         prop_assert!(pos.outcome().is_some(), "no move but no end in {}", text);
     }
