@@ -6,7 +6,7 @@
 //! own moves, its leap and a Byzantine pawn meeting (which takes two pawns
 //! off) need an attack test of their own.
 
-use crate::attacks::slider_reach;
+use crate::attacks::{piece_attacks, slider_reach};
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Move, MoveKind, Role, Square};
@@ -191,18 +191,8 @@ impl Position {
         let fixed = self.by_role[Role::King.index()] | self.by_role[Role::Pawn.index()] | pinnable;
         let mut free = own & !fixed;
         Iterator::any(&mut free, |from| {
-            let i = from.index();
-            let targets = match self.squares[i].expect("own piece").role {
-                Role::Man => g.king[i],
-                Role::Ferz => g.ferz[i],
-                Role::Schleich => g.wazir[i],
-                Role::Knight => g.knight[i],
-                Role::Alfil => g.alfil[i],
-                Role::Rook => slider_reach(&g.straight[i], occupied),
-                Role::Courier => slider_reach(&g.diagonal[i], occupied),
-                Role::King | Role::Pawn => Bitboard::EMPTY,
-            };
-            (targets & !own).any()
+            let role = self.squares[from.index()].expect("own piece").role;
+            (piece_attacks(g, role, from, occupied) & !own).any()
         })
     }
 
