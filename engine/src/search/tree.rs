@@ -47,11 +47,8 @@ impl Searcher {
             pos.legal_moves_into(&mut moves);
         }
         if ply > 0 {
-            let complete = if deferred {
-                !pos.has_legal_moves_out_of_check()
-            } else {
-                !horizon || !moves.is_empty() || !pos.has_legal_moves_out_of_check()
-            };
+            let listed_all = !horizon && !deferred;
+            let complete = listed_all || !moves.is_empty() || !pos.has_legal_moves_out_of_check();
             if let Some(score) = terminal(pos, &moves, complete, in_check, ply) {
                 return score;
             }
