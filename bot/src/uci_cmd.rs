@@ -210,13 +210,12 @@ impl Session {
                 _ => {}
             }
         }
+        // The overhead comes off a share of the clock, where a late move
+        // loses the game; `movetime` is thinking time, as Stockfish reads it.
         if let Some(left) = time_left {
             // Spread the clock over the moves to come, keeping a reserve.
             let share = left / to_go.unwrap_or(30).max(1) + inc * 3 / 4;
-            let cap = left / 3;
-            limits.time = Some(Duration::from_millis(share.min(cap)));
-        }
-        if let Some(t) = limits.time {
+            let t = Duration::from_millis(share.min(left / 3));
             let keep = self.overhead.min(t / 2);
             limits.time = Some((t - keep).max(Duration::from_millis(1)));
         }
@@ -407,7 +406,7 @@ mod tests {
             Action::Go(Limits {
                 depth: None,
                 nodes: None,
-                time: Some(Duration::from_millis(190)),
+                time: Some(Duration::from_millis(200)),
                 use_all_time: true,
             })
         );
