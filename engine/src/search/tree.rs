@@ -68,7 +68,7 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta);
+            return self.quiesce_moves(pos, Some(&moves), in_check, ply, alpha, beta);
         }
         if self.count_node() {
             return 0;
@@ -311,16 +311,23 @@ impl Searcher {
         let in_check = pos.is_check();
         // Out of check only captures are searched here, so only they are
         // generated: quiet moves would cost more than the rest of the node.
+        // With both sides armed as well, no game end hangs on them
+        // (quiescence never claims a stalemate), so they wait until
+        // standing pat has failed to settle the node, as it mostly does.
         let mut moves = MoveList::new();
-        if in_check {
-            pos.legal_moves_into(&mut moves);
-        } else {
-            pos.tactical_moves_into(&mut moves);
+        let listed = in_check || !both_armed(pos);
+        if listed {
+            if in_check {
+                pos.legal_moves_into(&mut moves);
+            } else {
+                pos.tactical_moves_into(&mut moves);
+            }
+            if let Some(score) = terminal(pos, &moves, in_check, in_check, ply) {
+                return score;
+            }
         }
-        if let Some(score) = terminal(pos, &moves, in_check, in_check, ply) {
-            return score;
-        }
-        let score = self.quiesce_moves(pos, &moves, in_check, ply, alpha, beta);
+        let listed = listed.then_some(&moves);
+        let score = self.quiesce_moves(pos, listed, in_check, ply, alpha, beta);
         if table && !self.aborted && hit.is_none_or(|h| h.depth <= 0) && score.abs() < MATE_BOUND {
             let bound = Bound::of(score, alpha, beta);
             self.tt.store(pos.hash, ply, None, score, 0, bound);
@@ -328,10 +335,12 @@ impl Searcher {
         score
     }
 
+    /// Quiescence below the stand pat; `moves` are the node's moves if
+    /// listed already, else its captures are listed when needed.
     fn quiesce_moves(
         &mut self,
         pos: &Position,
-        moves: &MoveList,
+        moves: Option<&MoveList>,
         in_check: bool,
         ply: usize,
         mut alpha: i32,
@@ -360,6 +369,14 @@ impl Searcher {
         if blind && !in_check {
             return best;
         }
+        let mut captures = MoveList::new();
+        let moves = match moves {
+            Some(listed) => listed,
+            None => {
+                pos.tactical_moves_into(&mut captures);
+                &captures
+            }
+        };
         // Out of check the list holds only captures and promotions, which
         // the picker orders by victim and attacker.
         let mut picker = Picker::new(pos, moves, None, ply, &self.heuristics, false);
