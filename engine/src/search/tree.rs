@@ -594,6 +594,57 @@ mod tests {
         assert!(searcher.eval_cache.get(key).is_none());
     }
 
+    /// The colour mirror of a square-board position: the same game seen
+    /// from the other side.
+    fn mirror(pos: &Position) -> Position {
+        use crate::setup::Setup;
+        use crate::types::{Piece, Square, SQUARES};
+        let s = pos.to_setup();
+        let mut m = Setup::empty(s.variant);
+        let flip = |sq: Square| Square::new(sq.file(), 7 - sq.rank()).unwrap();
+        for (i, p) in s.board.iter().enumerate().take(SQUARES) {
+            if let (Some(p), Some(sq)) = (p, Square::from_index(i)) {
+                m.board[flip(sq).index()] = Some(Piece::new(p.color.other(), p.role));
+            }
+        }
+        m.leap_rights = s.leap_rights.map(flip).collect();
+        m.captured = s.captured;
+        m.turn = s.turn.other();
+        m.halfmoves = s.halfmoves;
+        m.fullmoves = s.fullmoves;
+        Position::from_setup(m, pos.rules()).unwrap()
+    }
+
+    #[test]
+    fn master_judges_a_position_and_its_colour_mirror_alike() {
+        // A term that favoured one colour would make Master misjudge every
+        // game it plays with the other: all its terms (tuned weights,
+        // positional terms, Courier's king danger) must see both alike.
+        let mut master = Searcher::new();
+        for v in [Variant::Shatranj, Variant::Courier, Variant::Medieval] {
+            for game in 1..=8u64 {
+                let mut pos = Position::new(v);
+                let mut r = game;
+                for _ in 0..60 {
+                    let moves = pos.legal_moves();
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    r = mix(r);
+                    pos = pos.play(&moves[(r % moves.len() as u64) as usize]);
+                    let mirrored = mirror(&pos);
+                    assert_eq!(
+                        master.eval(&pos),
+                        master.eval(&mirrored),
+                        "{v} {} against {}",
+                        pos.fen(),
+                        mirrored.fen()
+                    );
+                }
+            }
+        }
+    }
+
     fn steady_searcher_and_middlegame() -> (Searcher, Position) {
         let fen = "2r1k3/pp3p2/2n5/8/3P4/2N5/PP3P2/2R1K3 w - - 0 1";
         let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
