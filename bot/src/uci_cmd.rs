@@ -10,7 +10,7 @@
 //! ended by alfil's rules (`outcome none`, or e.g. `outcome 1-0 checkmate`),
 //! so a match script can let alfil referee; `d` prints the position's FEN.
 
-use engine::search::{Level, Limits, SearchResult, Searcher};
+use engine::search::{game_hashes, Level, Limits, SearchResult, Searcher};
 use engine::{Game, Position, Variant};
 use std::io::{BufRead, Write};
 use std::thread::JoinHandle;
@@ -285,6 +285,27 @@ pub fn bestmove_line(r: Option<&SearchResult>) -> String {
     }
 }
 
+/// Searches the game's position, saying an `info` line as each iteration
+/// finishes (a GUI shows the engine's thinking as it goes, and a match
+/// script can read the depth reached), then the `bestmove` line. A search
+/// cut off mid-iteration may still change its move: then one more `info`
+/// line says so.
+pub fn think(s: &mut Searcher, game: &Game, limits: Limits, mut say: impl FnMut(&[String])) {
+    let mut last: Option<(String, u64)> = None;
+    let result = s.search_with(game.position(), &game_hashes(game), limits, |r| {
+        say(&[info_line(r)]);
+        last = Some((r.best.uci(), r.nodes));
+    });
+    let mut lines = Vec::new();
+    if let Some(r) = &result {
+        if last != Some((r.best.uci(), r.nodes)) {
+            lines.push(info_line(r));
+        }
+    }
+    lines.push(bestmove_line(result.as_ref()));
+    say(&lines);
+}
+
 /// Runs the protocol on stdin and stdout until `quit` or end of input.
 pub fn run(_args: Args) -> Result<(), String> {
     let mut session = Session::new();
@@ -322,13 +343,7 @@ pub fn run(_args: Args) -> Result<(), String> {
                 session.level().configure(&mut s, seed);
                 let game = session.game().clone();
                 running = Some(std::thread::spawn(move || {
-                    let result = s.search_game(&game, limits);
-                    let mut lines = Vec::new();
-                    if let Some(r) = &result {
-                        lines.push(info_line(r));
-                    }
-                    lines.push(bestmove_line(result.as_ref()));
-                    say(&lines);
+                    think(&mut s, &game, limits, say);
                     s
                 }));
             }
@@ -424,6 +439,30 @@ mod tests {
         assert_eq!(said(s.handle("outcome")), vec!["outcome none"]);
         said(s.handle("position fen 8/8/8/8/8/3k4/8/R2K4 b - - 0 1"));
         assert_eq!(said(s.handle("outcome")), vec!["outcome 1-0 bare king"]);
+    }
+
+    #[test]
+    fn says_each_finished_iteration_then_the_move() {
+        let mut s = Session::new();
+        said(s.handle("position startpos moves e2e3 c7c6"));
+        let mut out: Vec<String> = Vec::new();
+        think(&mut Searcher::new(), s.game(), Limits::depth(4), |lines| {
+            out.extend_from_slice(lines)
+        });
+        let depths: Vec<&str> = out
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .map(|rest| rest.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(depths, ["1", "2", "3", "4"]);
+        assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+        // A finished game has no move: just `bestmove 0000`.
+        said(s.handle("position fen 8/8/8/8/8/3k4/8/R2K4 b - - 0 1"));
+        out.clear();
+        think(&mut Searcher::new(), s.game(), Limits::depth(4), |lines| {
+            out.extend_from_slice(lines)
+        });
+        assert_eq!(out, ["bestmove 0000"]);
     }
 
     #[test]
