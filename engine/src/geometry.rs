@@ -76,6 +76,24 @@ impl BoardKind {
         let (x, y) = self.coords(sq);
         self.at(x + dx, y + dy).filter(|&to| to != sq)
     }
+
+    /// The square that stands for `sq` seen from the other side: across
+    /// the middle rank on the square boards, half a turn round the round
+    /// one (where the two armies face each other across the centre).
+    ///
+    /// ```
+    /// use engine::{BoardKind, Square};
+    /// let e2 = Square::parse("e2").unwrap();
+    /// assert_eq!(BoardKind::Square8.opposite(e2), Square::parse("e7").unwrap());
+    /// ```
+    pub fn opposite(self, sq: Square) -> Square {
+        let (x, y) = self.coords(sq);
+        let to = match self {
+            BoardKind::Round => self.at(x, y + RING_CELLS / 2),
+            kind => self.at(x, kind.ranks() as i32 - 1 - y),
+        };
+        to.expect("every square of a board has its opposite on it")
+    }
 }
 
 /// A run of squares along a ray whose indices all rise or all fall, so the

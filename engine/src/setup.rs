@@ -41,6 +41,39 @@ impl Setup {
         }
     }
 
+    /// The same game seen from the other side: colours and the side to
+    /// move swapped, each piece on the [opposite](BoardKind::opposite)
+    /// square. A fair evaluation scores both alike, and both have the same
+    /// moves, mirrored.
+    ///
+    /// ```
+    /// use engine::{Position, Variant};
+    /// let pos = Position::from_fen(Variant::Shatranj, "3k4/8/8/8/8/8/4P3/R2K4 w - - 0 1").unwrap();
+    /// let seen_from_black = Position::from_setup(pos.to_setup().mirrored(), pos.rules()).unwrap();
+    /// assert_eq!(seen_from_black.fen(), "r2k4/4p3/8/8/8/8/8/3K4 b - - 0 1");
+    /// ```
+    pub fn mirrored(&self) -> Setup {
+        let kind = self.variant.board();
+        let mut m = Setup {
+            turn: self.turn.other(),
+            leap_rights: self.leap_rights.map(|sq| kind.opposite(sq)).collect(),
+            captured: self.captured,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            ..Setup::empty(self.variant)
+        };
+        for (i, piece) in self.board.iter().enumerate() {
+            let (Some(p), Some(sq)) = (piece, Square::from_index(i)) else {
+                continue;
+            };
+            let to = kind.opposite(sq).index();
+            m.board[to] = Some(Piece::new(p.color.other(), p.role));
+            // A half turn keeps each pawn's way round the rings.
+            m.pawn_dirs[to] = self.pawn_dirs[i];
+        }
+        m
+    }
+
     /// The start position of a variant (for Courier chess, after the fixed opening).
     ///
     /// ```

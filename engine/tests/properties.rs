@@ -129,23 +129,10 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// The colour mirror of a square-board position.
-fn mirror_square(pos: &Position) -> Position {
-    let s = pos.to_setup();
-    let mut m = Setup::empty(s.variant);
-    let flip = |sq: Square| Square::new(sq.file(), 7 - sq.rank()).unwrap();
-    for i in 0..SQUARES {
-        let sq = Square::from_index(i).unwrap();
-        if let Some(p) = s.board[i] {
-            m.board[flip(sq).index()] = Some(Piece::new(p.color.other(), p.role));
-        }
-    }
-    m.leap_rights = s.leap_rights.map(flip).collect();
-    m.captured = s.captured;
-    m.turn = s.turn.other();
-    m.halfmoves = s.halfmoves;
-    m.fullmoves = s.fullmoves;
-    Position::from_setup(m, pos.rules()).expect("the mirror of a legal position is legal")
+/// The colour mirror of a position (`Setup::mirrored`).
+fn mirror(pos: &Position) -> Position {
+    Position::from_setup(pos.to_setup().mirrored(), pos.rules())
+        .expect("the mirror of a legal position is legal")
 }
 
 /// A round-board symmetry: `cell` maps (ring, p) to (ring, p'), `swap`
@@ -200,13 +187,14 @@ proptest! {
         let depth = 2;
         if variant == Variant::Byzantine {
             let turned = half_turn(&pos);
+            prop_assert_eq!(mirror(&pos), turned);
             prop_assert_eq!(perft(&turned, depth), perft(&pos, depth), "{:?} / {:?}", pos, turned);
             let mirrored = reflection(&pos);
             prop_assert_eq!(perft(&mirrored, depth), perft(&pos, depth), "{:?} / {:?}", pos, mirrored);
         } else {
-            let mirrored = mirror_square(&pos);
+            let mirrored = mirror(&pos);
             prop_assert_eq!(perft(&mirrored, depth), perft(&pos, depth), "{:?} / {:?}", pos, mirrored);
-            prop_assert_eq!(mirror_square(&mirrored), pos);
+            prop_assert_eq!(mirror(&mirrored), pos);
         }
     }
 }
@@ -217,11 +205,11 @@ proptest! {
 fn start_positions_are_colour_symmetric() {
     for v in [Variant::Shatranj, Variant::Medieval, Variant::Courier] {
         let start = Position::new(v);
-        let mut mirrored = mirror_square(&start);
+        let mut mirrored = mirror(&start);
         // The mirror has Black to move; compare after one move each way.
         assert_eq!(mirrored.turn(), Color::Black);
         assert_eq!(perft(&mirrored, 3), perft(&start, 3), "{v}");
-        mirrored = mirror_square(&mirrored);
+        mirrored = mirror(&mirrored);
         assert_eq!(mirrored, start);
     }
     let start = Position::new(Variant::Byzantine);
