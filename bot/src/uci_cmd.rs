@@ -291,16 +291,17 @@ pub fn bestmove_line(r: Option<&SearchResult>) -> String {
 /// cut off mid-iteration may still change its move: then one more `info`
 /// line says so.
 pub fn think(s: &mut Searcher, game: &Game, limits: Limits, mut say: impl FnMut(&[String])) {
-    let mut last: Option<(String, u64)> = None;
+    let mut said_last = None;
     let result = s.search_with(game.position(), &game_hashes(game), limits, |r| {
         say(&[info_line(r)]);
-        last = Some((r.best.uci(), r.nodes));
+        said_last = Some((r.best, r.nodes));
     });
     let mut lines = Vec::new();
-    if let Some(r) = &result {
-        if last != Some((r.best.uci(), r.nodes)) {
-            lines.push(info_line(r));
-        }
+    if let Some(r) = result
+        .as_ref()
+        .filter(|r| said_last != Some((r.best, r.nodes)))
+    {
+        lines.push(info_line(r));
     }
     lines.push(bestmove_line(result.as_ref()));
     say(&lines);

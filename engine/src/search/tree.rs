@@ -326,8 +326,8 @@ impl Searcher {
                 return score;
             }
         }
-        let listed = listed.then_some(&moves);
-        let score = self.quiesce_moves(pos, listed, in_check, ply, alpha, beta);
+        let known = listed.then_some(&moves);
+        let score = self.quiesce_moves(pos, known, in_check, ply, alpha, beta);
         if table && !self.aborted && hit.is_none_or(|h| h.depth <= 0) && score.abs() < MATE_BOUND {
             let bound = Bound::of(score, alpha, beta);
             self.tt.store(pos.hash, ply, None, score, 0, bound);
@@ -605,10 +605,10 @@ mod tests {
                 let mut pos = Position::new(v);
                 let mut r = game;
                 for _ in 0..60 {
-                    let moves = pos.legal_moves();
                     if pos.outcome().is_some() {
                         break;
                     }
+                    let moves = pos.legal_moves();
                     r = mix(r);
                     pos = pos.play(&moves[(r % moves.len() as u64) as usize]);
                     let mirrored = Position::from_setup(pos.to_setup().mirrored(), pos.rules())
