@@ -44,7 +44,11 @@ fn positional_with(pos: &Position, w: &Weights) -> i32 {
 /// The positional terms with weights `w`, from the piece attacks the base
 /// evaluation noted (by [`Color::index`]).
 pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &[PieceAttacks; 2]) -> i32 {
-    let maps = [Color::White, Color::Black].map(|c| Attacks::of(pos, w, c, &noted[c.index()]));
+    // Built in place: `map` over the colours copied each map about.
+    let maps = [
+        Attacks::of(pos, w, Color::White, &noted[Color::White.index()]),
+        Attacks::of(pos, w, Color::Black, &noted[Color::Black.index()]),
+    ];
     let white = side(pos, w, Color::White, &maps, &noted[Color::White.index()]);
     let black = side(pos, w, Color::Black, &maps, &noted[Color::Black.index()]);
     if pos.turn == Color::White {
