@@ -20,22 +20,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import FAIRY_STOCKFISH, ROOT, Uci, last_score, read_games  # noqa: E402
-
-MATE_SHOWN = 1000
+from match import FAIRY_STOCKFISH, ROOT, Uci, read_games  # noqa: E402
+from review_games import search  # noqa: E402
 
 
 def look(engine, moves, depth):
-    """The side to move's score after a `go depth` search, and the move
-    the engine chose."""
-    engine.position(moves)
-    engine.send(f"go depth {depth}")
-    line, lines = engine.read_until(lambda l: l.startswith("bestmove"), 120)
-    found = last_score(lines) or ("cp", 0)
-    kind, value = found
-    score = value if kind == "cp" else (MATE_SHOWN if value > 0 else -MATE_SHOWN)
-    best = line.split()[1] if line else "?"
-    return max(-MATE_SHOWN, min(MATE_SHOWN, score)), best
+    """The side to move's score (0 if the engine gave none) and its choice."""
+    score, best = search(engine, moves, depth)
+    return score or 0, best
 
 
 def main():

@@ -26,15 +26,22 @@ MATE_SHOWN = 1000
 
 def score_of(engine, moves, depth):
     """The side to move's score after a `go depth` search, or None."""
+    return search(engine, moves, depth)[0]
+
+
+def search(engine, moves, depth):
+    """A `go depth` search: the side to move's score (None if the engine
+    gave none) and the move the engine chose."""
     engine.position(moves)
     engine.send(f"go depth {depth}")
-    _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 120)
+    line, lines = engine.read_until(lambda l: l.startswith("bestmove"), 120)
+    best = line.split()[1] if line else "?"
     found = last_score(lines)
     if found is None:
-        return None
+        return None, best
     kind, value = found
     score = value if kind == "cp" else (MATE_SHOWN if value > 0 else -MATE_SHOWN)
-    return max(-MATE_SHOWN, min(MATE_SHOWN, score))
+    return max(-MATE_SHOWN, min(MATE_SHOWN, score)), best
 
 
 def main():
