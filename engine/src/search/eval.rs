@@ -453,6 +453,34 @@ mod tests {
         assert_eq!(gain(Variant::Courier, &fen("1R3K6"), third), 0);
     }
 
+    /// Master's Shatranj score of `fen`, White to move.
+    fn master(fen: &str) -> i32 {
+        let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
+        evaluate_with(&pos, Weights::tuned(Variant::Shatranj))
+    }
+
+    #[test]
+    fn master_does_not_walk_its_king_up_while_the_pieces_are_on() {
+        // A fitted table once paid the king for its 4th to 8th ranks in the
+        // middlegame; Master walked it to c5 with every piece on and was mated.
+        let home = master("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1");
+        for walked in [
+            "rnbkqbnr/pppppppp/8/8/3K4/8/PPPPPPPP/RNB1QBNR w - - 0 1",
+            "rnbkqbnr/pppppppp/8/3K4/8/8/PPPPPPPP/RNB1QBNR w - - 0 1",
+            "rnbkqbnr/pppppppp/3K4/8/8/8/PPPPPPPP/RNB1QBNR w - - 0 1",
+        ] {
+            let score = master(walked);
+            assert!(score < home, "{walked}: {score} against {home}");
+        }
+    }
+
+    #[test]
+    fn master_brings_its_king_to_the_centre_in_the_ending() {
+        let home = master("3k4/p7/8/8/8/8/P7/R2K4 w - - 0 1");
+        let centre = master("3k4/p7/8/8/3K4/8/P7/R7 w - - 0 1");
+        assert!(centre > home, "{centre} against {home}");
+    }
+
     #[test]
     fn a_cornered_weak_king_is_worse_for_it() {
         // Black keeps a pawn (a bare king has lost already).

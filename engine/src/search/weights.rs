@@ -183,7 +183,12 @@ const TUNED_SHATRANJ: Weights = Weights {
     slider_reach: [0, 0, 0, 0, 3, 0, 3, 0, 0],
     centre: [16, 7, 4, 6, -2, 0, -3, 5, 6],
     ranks: [
-        [0, 4, 6, 28, 72, 46, 15, 139],
+        // The king's, counted in the middlegame. Fitted, it read [0, 4, 6,
+        // 28, 72, 46, 15, 139] and paid Master to walk its king up the board
+        // with every piece on; Fairy-Stockfish's own games, which it was
+        // fitted to, never show what that costs. Cut to 0 beyond the 3rd
+        // rank (session 32).
+        [0, 4, 6, 0, 0, 0, 0, 0],
         [0, -6, 10, 13, 20, 20, 2, 12],
         [0, 0, 2, 0, -7, 0, -4, 0],
         [0, -1, -4, -4, -8, -20, -12, 9],
