@@ -24,11 +24,6 @@ from match import Uci, last_score, read_games  # noqa: E402
 MATE_SHOWN = 1000
 
 
-def score_of(engine, moves, depth):
-    """The side to move's score after a `go depth` search, or None."""
-    return search(engine, moves, depth)[0]
-
-
 def search(engine, moves, depth):
     """A `go depth` search: the side to move's score (None if the engine
     gave none) and the move the engine chose."""
@@ -64,7 +59,7 @@ def main():
         engine.send("ucinewgame")
         row = []
         for ply in range(args.every, len(moves), args.every):
-            s = score_of(engine, moves[:ply], args.depth)
+            s, _ = search(engine, moves[:ply], args.depth)
             if s is None:
                 break
             # The score is the mover's; turn it to alfil's side.
