@@ -37,7 +37,7 @@ pub(crate) type PieceAttacks = arrayvec::ArrayVec<(Square, Role, Bitboard), SQUA
 
 /// The non-pawn material of both sides together at the start, to tell
 /// middlegame from ending.
-fn start_material(v: Variant, w: &Weights) -> i32 {
+pub(crate) fn start_material(v: Variant, w: &Weights) -> i32 {
     // How many of each role stand on the board at the start.
     static COUNTS: OnceLock<[[i32; 9]; 4]> = OnceLock::new();
     let counts = &COUNTS.get_or_init(|| {

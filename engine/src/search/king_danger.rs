@@ -3,8 +3,11 @@
 //! fell to slow attacks: by its own evaluation, king safety cost us more
 //! than a pawn on average between moves 30 and 60, after an even opening.
 //! The courier beside the rook makes attacks real on the wide board. In
-//! Shatranj a hand-set quadratic king danger, tried with other terms, lost
-//! in self-play; the weights say where it is scored ([`applies`]).
+//! Shatranj, Fairy-Stockfish's own reading of our lost games put the
+//! blame on king safety too; there the term is its own, faded as its
+//! evaluation fades it while the pieces come off ([`Fade`]). Counted in
+//! full whatever the material, the same term lost 160 Elo in self-play,
+//! and 330 with a smaller offset.
 //!
 //! The danger grows with the square of the pressure, as in Stockfish's
 //! classical evaluation: one attacker is a nuisance, three are a mating
@@ -12,7 +15,7 @@
 //! squares round the king, the squares there only the king guards, and the
 //! checks the attacker could give from squares the defender does not guard.
 
-use super::weights::KingDanger;
+use super::weights::{Fade, KingDanger};
 use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -48,11 +51,12 @@ impl Pressure {
     }
 }
 
-/// The bonus for `color`'s pressure on the enemy king, in centipawns.
+/// How much `color`'s pressure endangers the enemy king, in
+/// Stockfish's units less the offset ([`cost`] makes it centipawns).
 /// `attacked` is everywhere `color` attacks; `defended` is where the
 /// defender's pieces other than the king attack, `guarded` where any of
 /// them (king included) does.
-pub(crate) fn king_danger(
+pub(crate) fn danger(
     pos: &Position,
     w: &KingDanger,
     color: Color,
@@ -88,13 +92,33 @@ pub(crate) fn king_danger(
         }
     }
 
-    let danger =
-        pressure.attackers * pressure.weight + w.hit * pressure.hits + w.weak * weak + checks
-            - w.offset;
-    if danger <= 0 {
+    pressure.attackers * pressure.weight + w.hit * pressure.hits + w.weak * weak + checks - w.offset
+}
+
+/// The bonus for a [`danger`] to the enemy king, in centipawns.
+/// `material_left` is the non-pawn material on the board in thousandths of
+/// the start's, for a [`Fade`].
+pub(crate) fn cost(w: &KingDanger, danger: i32, material_left: i32) -> i32 {
+    match w.fade {
+        None if danger > 0 => (danger * danger / 8192).min(w.cap),
+        None => 0,
+        Some(fade) => faded(danger, w.cap, fade, material_left),
+    }
+}
+
+/// Fairy-Stockfish's king danger in our centipawns: nothing up to 100; then
+/// the danger squared over 4,096 in the middlegame and a sixteenth of it in
+/// the ending, blended by its phase. Its units are about 1.6 of ours (its
+/// rook 1,276, ours 796).
+fn faded(danger: i32, cap: i32, fade: Fade, material_left: i32) -> i32 {
+    if danger <= 100 {
         return 0;
     }
-    (danger * danger / 8192).min(w.cap)
+    let middlegame = danger.min(cap) * danger / 4096;
+    let ending = danger / 16;
+    let share = ((material_left - fade.ends_at).max(0) * fade.start_share / (1000 - fade.ends_at))
+        .min(fade.start_share);
+    (middlegame * share + ending * (1000 - share)) / 1000 * 6 / 10
 }
 
 #[cfg(test)]
@@ -115,12 +139,56 @@ mod tests {
         assert!(near > far + 40, "{near} vs {far}");
     }
 
+    // White's rook on the open e-file can check on e8, where nothing
+    // guards it; the knight and the other rook bear on f7 and h7. Or the
+    // same pieces stand on the other wing.
+    const NEAR: &str = "rnbq2k1/pp3ppp/2pp4/6N1/8/3P3R/PPP2PPP/1NBQR1K1 w - - 0 1";
+    const FAR: &str = "rnbq2k1/pp3ppp/2pp4/8/8/NN1P4/PPP2PPP/RRBQ2K1 w - - 0 1";
+    // The same without the other pieces.
+    const NEAR_FEW: &str = "6k1/5ppp/8/6N1/8/7R/5PPP/4R1K1 w - - 0 1";
+    const FAR_FEW: &str = "6k1/5ppp/8/8/8/NR6/5PPP/R5K1 w - - 0 1";
+
     #[test]
-    fn only_master_s_fitted_weights_score_it() {
+    fn in_shatranj_a_safe_check_beside_two_attackers_is_a_danger() {
+        let near = terms_in(Variant::Shatranj, NEAR);
+        let far = terms_in(Variant::Shatranj, FAR);
+        assert!(near > far + 80, "{near} vs {far}");
+    }
+
+    #[test]
+    fn in_shatranj_the_same_attack_counts_less_once_the_pieces_are_off() {
+        let full = terms_in(Variant::Shatranj, NEAR) - terms_in(Variant::Shatranj, FAR);
+        let few = terms_in(Variant::Shatranj, NEAR_FEW) - terms_in(Variant::Shatranj, FAR_FEW);
+        assert!(few < full / 2, "{few} vs {full}");
+    }
+
+    #[test]
+    fn the_faded_danger_shrinks_to_its_ending_part() {
         use crate::search::Weights;
-        assert!(super::applies(
-            &Weights::tuned(Variant::Courier).king_danger
-        ));
+        let w = Weights::tuned(Variant::Shatranj).king_danger;
+        assert_eq!(
+            super::cost(&w, 100, 1000),
+            0,
+            "a little pressure is no danger"
+        );
+        let at = |material_left| super::cost(&w, 1500, material_left);
+        assert!(at(1000) > at(700) && at(700) > at(400), "{}", at(700));
+        // Below 374 thousandths of the start's pieces the middlegame is over.
+        assert_eq!(at(374), at(0));
+        assert!(
+            at(0) > 0 && at(0) < at(1000) / 3,
+            "{} vs {}",
+            at(0),
+            at(1000)
+        );
+    }
+
+    #[test]
+    fn only_master_s_weights_score_it() {
+        use crate::search::Weights;
+        for v in [Variant::Shatranj, Variant::Courier] {
+            assert!(super::applies(&Weights::tuned(v).king_danger), "{v}");
+        }
         for v in Variant::ALL {
             assert!(!super::applies(&Weights::steady(v).king_danger), "{v}");
         }

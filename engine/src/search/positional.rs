@@ -11,14 +11,15 @@
 //! - pawn structure on the square boards: isolated and doubled pawns are
 //!   weak, pawns guarding each other or side by side are strong;
 //! - rooks on files without their own pawns (square boards);
-//! - in Courier chess, king danger ([`king_danger`](super::king_danger)).
+//! - king danger ([`king_danger`](super::king_danger)): fitted in Courier
+//!   chess, Fairy-Stockfish's own in Shatranj.
 //!
-//! Outposts, a quadratic king danger in Shatranj and slider reach in the
-//! ending were tried with hand-set weights: together with pawn shelter and
-//! open files they lost about 85 Elo in self-play (60 ms per move). Open
-//! files and shelter came back once fitted (`examples/tune_eval.rs`).
+//! Outposts and slider reach in the ending were tried with hand-set
+//! weights: together with pawn shelter, open files and a king danger they
+//! lost about 85 Elo in self-play (60 ms per move). Open files and shelter
+//! came back once fitted (`examples/tune_eval.rs`).
 
-use super::eval::{piece_value, PieceAttacks};
+use super::eval::{piece_value, start_material, PieceAttacks};
 use super::king_danger::{self, Pressure};
 use super::weights::Weights;
 use crate::bitboard::Bitboard;
@@ -49,13 +50,28 @@ pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &[PieceAttacks
         Attacks::of(pos, w, Color::White, &noted[Color::White.index()]),
         Attacks::of(pos, w, Color::Black, &noted[Color::Black.index()]),
     ];
-    let white = side(pos, w, Color::White, &maps, &noted[Color::White.index()]);
-    let black = side(pos, w, Color::Black, &maps, &noted[Color::Black.index()]);
+    let left = match w.king_danger.fade {
+        Some(_) => material_left(pos, w, noted),
+        None => 1000,
+    };
+    let white = side(pos, w, Color::White, &maps, noted, left);
+    let black = side(pos, w, Color::Black, &maps, noted, left);
     if pos.turn == Color::White {
         white - black
     } else {
         black - white
     }
+}
+
+/// The non-pawn material on the board, in thousandths of the start's.
+fn material_left(pos: &Position, w: &Weights, noted: &[PieceAttacks; 2]) -> i32 {
+    let on_board: i32 = noted
+        .iter()
+        .flatten()
+        .filter(|&&(_, role, _)| role != Role::Pawn && role != Role::King)
+        .map(|&(_, role, _)| w.value(role))
+        .sum();
+    on_board * 1000 / start_material(pos.variant, w).max(1)
 }
 
 /// Where one side's pieces attack.
@@ -104,8 +120,10 @@ fn side(
     w: &Weights,
     color: Color,
     maps: &[Attacks; 2],
-    noted: &PieceAttacks,
+    noted: &[PieceAttacks; 2],
+    material_left: i32,
 ) -> i32 {
+    let noted = &noted[color.index()];
     let t = &w.positional;
     let (ours, theirs) = (&maps[color.index()], &maps[color.other().index()]);
     let own = pos.pieces(color);
@@ -138,7 +156,7 @@ fn side(
         score += rook_files(pos, w, color);
     }
     if let Some(pressure) = &ours.pressure {
-        score += king_danger::king_danger(
+        let danger = king_danger::danger(
             pos,
             &w.king_danger,
             color,
@@ -147,6 +165,7 @@ fn side(
             theirs.pieces,
             theirs.all,
         );
+        score += king_danger::cost(&w.king_danger, danger, material_left);
     }
     score
 }

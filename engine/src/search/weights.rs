@@ -81,7 +81,8 @@ pub struct Positional {
     pub phalanx: i32,
 }
 
-/// Courier chess's king danger (see `king_danger`).
+/// King danger (see `king_danger`): fitted in Courier chess, Fairy-Stockfish's
+/// own in Shatranj.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KingDanger {
     /// Each attacking role's weight.
@@ -92,7 +93,22 @@ pub struct KingDanger {
     pub weak: i32,
     /// Subtracted before squaring: a little pressure is no danger.
     pub offset: i32,
+    /// The most it costs, flat; with a [`Fade`], where the square stops
+    /// growing faster than the danger. 0: not scored.
     pub cap: i32,
+    /// How the danger fades as pieces leave the board; `None`: it does not.
+    pub fade: Option<Fade>,
+}
+
+/// Fairy-Stockfish's phase, in which its king danger fades: the
+/// middlegame's share of the evaluation, from its share at the start down
+/// to nothing once the non-pawn material falls to `ends_at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fade {
+    /// The middlegame's share at the start, in thousandths.
+    pub start_share: i32,
+    /// Thousandths of the start's non-pawn material.
+    pub ends_at: i32,
 }
 
 const STEADY: Weights = Weights {
@@ -133,6 +149,7 @@ const STEADY: Weights = Weights {
         offset: 150,
         // Off: only fitted weights score king danger.
         cap: 0,
+        fade: None,
     },
 };
 
@@ -231,9 +248,26 @@ const TUNED_SHATRANJ: Weights = Weights {
         supported: 10,
         phalanx: 4,
     },
-    // Off: fitted to Fairy-Stockfish's self-play it read the data no
-    // better; fitted to our own games against it, it played worse.
-    king_danger: STEADY.king_danger,
+    // Fairy-Stockfish's classical king danger as it is, not fitted: its
+    // weights (its weight for other pieces for the ferz and alfil), 873
+    // off as in any game without a queen, less its own 37, its squared
+    // middlegame part and linear ending part blended by its phase, which
+    // in Shatranj is 578 thousandths at the start (10,468 of its units of
+    // non-pawn material; it counts 15,258 a full middlegame) and nothing
+    // below 3,915 (374 thousandths). Fitted versions, and this one without
+    // the fade or the 836, all played worse.
+    king_danger: KingDanger {
+        attacker: [0, 40, 40, 81, 44, 0, 0, 0, 0],
+        safe_check: [0, 600, 0, 803, 1087, 0, 0, 0, 0],
+        hit: 69,
+        weak: 183,
+        offset: 836,
+        cap: 3500,
+        fade: Some(Fade {
+            start_share: 578,
+            ends_at: 374,
+        }),
+    },
 };
 
 const TUNED_COURIER: Weights = Weights {
@@ -272,6 +306,7 @@ const TUNED_COURIER: Weights = Weights {
         weak: 8,
         offset: 120,
         cap: 600,
+        fade: None,
     },
 };
 
