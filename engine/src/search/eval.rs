@@ -35,9 +35,19 @@ pub fn piece_value(variant: Variant, role: Role) -> i32 {
 /// found them: the positional terms reuse them rather than find them again.
 pub(crate) type PieceAttacks = arrayvec::ArrayVec<(Square, Role, Bitboard), SQUARES>;
 
+/// What the base evaluation found on the way, for the positional terms to
+/// reuse rather than find again.
+#[derive(Default)]
+pub(crate) struct Noted {
+    /// Each side's pieces with the squares they attack, by [`Color::index`].
+    pub(crate) attacks: [PieceAttacks; 2],
+    /// The non-pawn material on the board, in thousandths of the start's.
+    pub(crate) material_left: i32,
+}
+
 /// The non-pawn material of both sides together at the start, to tell
 /// middlegame from ending.
-pub(crate) fn start_material(v: Variant, w: &Weights) -> i32 {
+fn start_material(v: Variant, w: &Weights) -> i32 {
     // How many of each role stand on the board at the start.
     static COUNTS: OnceLock<[[i32; 9]; 4]> = OnceLock::new();
     let counts = &COUNTS.get_or_init(|| {
@@ -156,7 +166,7 @@ fn build_tables(kind: BoardKind) -> SquareTables {
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
     let steady = Weights::steady(pos.variant);
-    let unscaled = evaluate_noting(pos, steady, &mut [PieceAttacks::new(), PieceAttacks::new()]);
+    let unscaled = evaluate_noting(pos, steady, &mut Noted::default());
     scale_for_move_rule(pos, unscaled)
 }
 
@@ -171,22 +181,24 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// assert!(evaluate_with(&start, Weights::tuned(Variant::Courier)).abs() < 50);
 /// ```
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+    let mut noted = Noted::default();
     let base = evaluate_noting(pos, w, &mut noted);
     scale_for_move_rule(pos, base) + positional_from(pos, w, &noted)
 }
 
 /// [`evaluate`] with weights `w` and before [`scale_for_move_rule`],
-/// noting each side's piece attacks in `attacks` (by [`Color::index`]) on
+/// noting each side's piece attacks and the material left in `noted` on
 /// the way. Unscaled, it depends on nothing the hash leaves out, so it can
 /// be cached by hash.
-pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, attacks: &mut [PieceAttacks; 2]) -> i32 {
-    let [white_attacks, black_attacks] = attacks;
+pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, noted: &mut Noted) -> i32 {
+    let [white_attacks, black_attacks] = &mut noted.attacks;
     let white = side_terms(pos, w, Color::White, white_attacks);
     let black = side_terms(pos, w, Color::Black, black_attacks);
     let npm = white.non_pawn + black.non_pawn;
+    let start = start_material(pos.variant, w).max(1);
+    noted.material_left = npm * 1000 / start;
     // 256 at the start, 0 with only kings and pawns.
-    let phase = (npm * 256 / start_material(pos.variant, w).max(1)).min(256);
+    let phase = (npm * 256 / start).min(256);
     // Pieces gain or lose worth as the others leave: written as the
     // change from the start's worth, so that equal worths add nothing.
     let material = white.material - black.material;

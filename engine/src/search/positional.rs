@@ -19,7 +19,7 @@
 //! lost about 85 Elo in self-play (60 ms per move). Open files and shelter
 //! came back once fitted (`examples/tune_eval.rs`).
 
-use super::eval::{piece_value, start_material, PieceAttacks};
+use super::eval::{piece_value, Noted, PieceAttacks};
 use super::king_danger::{self, Pressure};
 use super::weights::Weights;
 use crate::bitboard::Bitboard;
@@ -37,41 +37,26 @@ pub(crate) fn positional(pos: &Position) -> i32 {
 /// The positional terms for the side to move with weights `w`.
 #[cfg(test)]
 fn positional_with(pos: &Position, w: &Weights) -> i32 {
-    let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+    let mut noted = Noted::default();
     super::eval::evaluate_noting(pos, w, &mut noted);
     positional_from(pos, w, &noted)
 }
 
-/// The positional terms with weights `w`, from the piece attacks the base
-/// evaluation noted (by [`Color::index`]).
-pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &[PieceAttacks; 2]) -> i32 {
+/// The positional terms with weights `w`, from what the base evaluation
+/// noted.
+pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &Noted) -> i32 {
     // Built in place: `map` over the colours copied each map about.
     let maps = [
-        Attacks::of(pos, w, Color::White, &noted[Color::White.index()]),
-        Attacks::of(pos, w, Color::Black, &noted[Color::Black.index()]),
+        Attacks::of(pos, w, Color::White, &noted.attacks[Color::White.index()]),
+        Attacks::of(pos, w, Color::Black, &noted.attacks[Color::Black.index()]),
     ];
-    let left = match w.king_danger.fade {
-        Some(_) => material_left(pos, w, noted),
-        None => 1000,
-    };
-    let white = side(pos, w, Color::White, &maps, noted, left);
-    let black = side(pos, w, Color::Black, &maps, noted, left);
+    let white = side(pos, w, Color::White, &maps, noted);
+    let black = side(pos, w, Color::Black, &maps, noted);
     if pos.turn == Color::White {
         white - black
     } else {
         black - white
     }
-}
-
-/// The non-pawn material on the board, in thousandths of the start's.
-fn material_left(pos: &Position, w: &Weights, noted: &[PieceAttacks; 2]) -> i32 {
-    let on_board: i32 = noted
-        .iter()
-        .flatten()
-        .filter(|&&(_, role, _)| role != Role::Pawn && role != Role::King)
-        .map(|&(_, role, _)| w.value(role))
-        .sum();
-    on_board * 1000 / start_material(pos.variant, w).max(1)
 }
 
 /// Where one side's pieces attack.
@@ -115,15 +100,8 @@ impl Attacks {
 }
 
 /// One side's positional score, from its own point of view.
-fn side(
-    pos: &Position,
-    w: &Weights,
-    color: Color,
-    maps: &[Attacks; 2],
-    noted: &[PieceAttacks; 2],
-    material_left: i32,
-) -> i32 {
-    let noted = &noted[color.index()];
+fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &Noted) -> i32 {
+    let pieces = &noted.attacks[color.index()];
     let t = &w.positional;
     let (ours, theirs) = (&maps[color.index()], &maps[color.other().index()]);
     let own = pos.pieces(color);
@@ -138,7 +116,7 @@ fn side(
     }
     score += t.hanging * (enemy_units & ours.all & !theirs.all).count() as i32;
     let mut lesser_threats = Bitboard::EMPTY;
-    for &(_, role, attacks) in noted {
+    for &(_, role, attacks) in pieces {
         if matches!(
             role,
             Role::Knight | Role::Ferz | Role::Alfil | Role::Man | Role::Schleich
@@ -165,7 +143,7 @@ fn side(
             theirs.pieces,
             theirs.all,
         );
-        score += king_danger::cost(&w.king_danger, danger, material_left);
+        score += king_danger::cost(&w.king_danger, danger, noted.material_left);
     }
     score
 }

@@ -2,7 +2,7 @@
 //! quiescence search below it.
 
 use super::ends::terminal;
-use super::eval::{evaluate_noting, piece_value, scale_for_move_rule, PieceAttacks};
+use super::eval::{evaluate_noting, piece_value, scale_for_move_rule, Noted};
 use super::eval_cache;
 use super::limits::CHECK_EVERY;
 use super::ordering::{is_losing_capture, Picker};
@@ -479,7 +479,7 @@ impl Searcher {
             Some(parts) => parts,
             None => {
                 let weights = self.pruning.weights(pos.variant);
-                let mut noted = [PieceAttacks::new(), PieceAttacks::new()];
+                let mut noted = Noted::default();
                 let base = evaluate_noting(pos, weights, &mut noted);
                 let mut rest = 0;
                 if self.pruning.positional_terms() {
