@@ -15,6 +15,9 @@
 //! squares round the king, the squares there only the king guards, and the
 //! checks the attacker could give from squares the defender does not guard.
 
+use super::eval::Noted;
+use super::king_safety;
+use super::positional::Attacks;
 use super::weights::{Fade, KingDanger};
 use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
@@ -28,81 +31,154 @@ pub(crate) fn applies(w: &KingDanger) -> bool {
 
 /// One side's pressure on the enemy king, gathered while its pieces'
 /// attacks are computed.
-#[derive(Default)]
 pub(crate) struct Pressure {
     attackers: i32,
     weight: i32,
     hits: i32,
+    /// Where a piece attacking counts it as an attacker: the enemy king's
+    /// square and the squares round it; with a `Flank`, the ring of a
+    /// king moved off the edge, less the squares two enemy pawns guard.
+    zone: Bitboard,
+    /// Where its attacks count as hits.
+    near: Bitboard,
     /// Where each role of this side attacks, by [`Role::index`].
-    by_role: [Bitboard; 9],
+    pub(crate) by_role: [Bitboard; 9],
 }
 
 impl Pressure {
-    /// Counts one piece of `role` attacking `attacks`; `zone` is the enemy
-    /// king's square and the squares round it.
-    pub(crate) fn add(&mut self, w: &KingDanger, role: Role, attacks: Bitboard, zone: Bitboard) {
+    /// No pressure yet on the king of `color`'s enemy.
+    pub(crate) fn new(pos: &Position, w: &KingDanger, color: Color, noted: &Noted) -> Pressure {
+        let king = pos.king_square(color.other());
+        let round = pos.geo.king[king.index()];
+        let (zone, near) = match w.flank {
+            None => (round.with(king), round.with(king)),
+            Some(_) => (
+                king_safety::ring(pos, king, &noted.attacks[color.other().index()]),
+                round,
+            ),
+        };
+        Pressure {
+            attackers: 0,
+            weight: 0,
+            hits: 0,
+            zone,
+            near,
+            by_role: [Bitboard::EMPTY; 9],
+        }
+    }
+
+    /// Counts one piece of `role` attacking `attacks`.
+    pub(crate) fn add(&mut self, w: &KingDanger, role: Role, attacks: Bitboard) {
         self.by_role[role.index()] |= attacks;
-        let hits = (attacks & zone).count() as i32;
-        if hits > 0 && role != Role::Pawn && role != Role::King {
+        if role == Role::Pawn || role == Role::King {
+            return;
+        }
+        if (attacks & self.zone).any() {
             self.attackers += 1;
             self.weight += w.attacker[role.index()];
-            self.hits += hits;
+            self.hits += (attacks & self.near).count() as i32;
         }
     }
 }
 
-/// How much `color`'s pressure endangers the enemy king, in
-/// Stockfish's units less the offset ([`cost`] makes it centipawns).
-/// `attacked` is everywhere `color` attacks; `defended` is where the
-/// defender's pieces other than the king attack, `guarded` where any of
-/// them (king included) does.
+/// A king danger: the danger in Stockfish's units less the offset
+/// ([`cost`] makes it centipawns), and Fairy-Stockfish's linear parts of
+/// king safety beside it (middlegame, ending), in its units.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Danger {
+    pub(crate) units: i32,
+    pub(crate) linear: [i32; 2],
+}
+
+/// How much `color`'s pressure endangers the enemy king. `ours` are
+/// `color`'s attacks, `theirs` the defender's.
 pub(crate) fn danger(
     pos: &Position,
     w: &KingDanger,
     color: Color,
     pressure: &Pressure,
-    attacked: Bitboard,
-    defended: Bitboard,
-    guarded: Bitboard,
-) -> i32 {
-    if pressure.attackers == 0 {
-        return 0;
+    ours: &Attacks,
+    theirs: &Attacks,
+    noted: &Noted,
+) -> Danger {
+    if pressure.attackers == 0 && w.flank.is_none() {
+        return Danger::default();
     }
     let g = pos.geo;
     let king = pos.king_square(color.other());
     let occupied = pos.occupied();
-    let ours = pos.pieces(color);
-    let weak = (g.king[king.index()] & attacked & !defended).count() as i32;
+    let own = pos.pieces(color);
+    // Where only the king, or nothing, defends.
+    let weak = ours.all & !theirs.pieces;
+    // Fairy-Stockfish counts weak squares over its ring, Courier's fit
+    // over the squares round the king.
+    let ring = match w.flank {
+        None => g.king[king.index()],
+        Some(_) => pressure.zone,
+    };
+    let weak_near = (ring & weak).count() as i32;
 
-    let safe = !guarded & !ours;
+    let safe = match w.flank {
+        None => !theirs.all & !own,
+        Some(_) => !own & (!theirs.all | (weak & ours.twice)),
+    };
     // Every role here attacks as it is attacked, so a check comes from
     // where the role would attack standing on the king's square.
-    let checks_from = |role: Role| piece_attacks(g, role, king, occupied);
     let mut checks = 0;
+    let mut unsafe_checks = Bitboard::EMPTY;
     for role in [
         Role::Rook,
         Role::Courier,
         Role::Knight,
         Role::Man,
         Role::Ferz,
+        Role::Alfil,
         Role::Schleich,
     ] {
-        if (checks_from(role) & pressure.by_role[role.index()] & safe).any() {
+        let from = piece_attacks(g, role, king, occupied) & pressure.by_role[role.index()];
+        let safe_from = from & safe;
+        if safe_from.count() > 1 && w.flank.is_some() {
+            checks += w.safe_checks[role.index()];
+        } else if safe_from.any() {
             checks += w.safe_check[role.index()];
+        } else {
+            unsafe_checks |= from;
         }
     }
-
-    pressure.attackers * pressure.weight + w.hit * pressure.hits + w.weak * weak + checks - w.offset
+    let units =
+        pressure.attackers * pressure.weight + w.hit * pressure.hits + w.weak * weak_near + checks
+            - w.offset;
+    let Some(f) = w.flank else {
+        return Danger {
+            units,
+            linear: [0, 0],
+        };
+    };
+    let rest = king_safety::rest(
+        pos,
+        &f,
+        color,
+        pressure.weight,
+        unsafe_checks,
+        ours,
+        theirs,
+        noted,
+    );
+    Danger {
+        units: units + rest.units,
+        linear: rest.linear,
+    }
 }
 
 /// The bonus for a [`danger`] to the enemy king, in centipawns.
 /// `material_left` is the non-pawn material on the board in thousandths of
 /// the start's, for a [`Fade`].
-pub(crate) fn cost(w: &KingDanger, danger: i32, material_left: i32) -> i32 {
+pub(crate) fn cost(w: &KingDanger, danger: &Danger, material_left: i32) -> i32 {
+    let d = danger.units;
     match w.fade {
-        None if danger > 0 => (danger * danger / 8192).min(w.cap),
+        None if d > 0 => (d * d / 8192).min(w.cap),
         None => 0,
-        Some(fade) => faded(danger, w.cap, fade, material_left),
+        Some(fade) => faded(d, danger.linear, w.cap, fade, material_left),
     }
 }
 
@@ -110,12 +186,12 @@ pub(crate) fn cost(w: &KingDanger, danger: i32, material_left: i32) -> i32 {
 /// the danger squared over 4,096 in the middlegame and a sixteenth of it in
 /// the ending, blended by its phase. Its units are about 1.6 of ours (its
 /// rook 1,276, ours 796).
-fn faded(danger: i32, cap: i32, fade: Fade, material_left: i32) -> i32 {
-    if danger <= 100 {
-        return 0;
+fn faded(danger: i32, linear: [i32; 2], cap: i32, fade: Fade, material_left: i32) -> i32 {
+    let (mut middlegame, mut ending) = (linear[0], linear[1]);
+    if danger > 100 {
+        middlegame += danger.min(cap) * danger / 4096;
+        ending += danger / 16;
     }
-    let middlegame = danger.min(cap) * danger / 4096;
-    let ending = danger / 16;
     let share = ((material_left - fade.ends_at).max(0) * fade.start_share / (1000 - fade.ends_at))
         .min(fade.start_share);
     (middlegame * share + ending * (1000 - share)) / 1000 * 6 / 10
@@ -162,16 +238,23 @@ mod tests {
         assert!(few < full / 2, "{few} vs {full}");
     }
 
+    fn danger(units: i32) -> super::Danger {
+        super::Danger {
+            units,
+            linear: [0, 0],
+        }
+    }
+
     #[test]
     fn the_faded_danger_shrinks_to_its_ending_part() {
         use crate::search::Weights;
         let w = Weights::tuned(Variant::Shatranj).king_danger;
         assert_eq!(
-            super::cost(&w, 100, 1000),
+            super::cost(&w, &danger(100), 1000),
             0,
             "a little pressure is no danger"
         );
-        let at = |material_left| super::cost(&w, 1500, material_left);
+        let at = |material_left| super::cost(&w, &danger(1500), material_left);
         assert!(at(1000) > at(700) && at(700) > at(400), "{}", at(700));
         // Below 374 thousandths of the start's pieces the middlegame is over.
         assert_eq!(at(374), at(0));

@@ -18,6 +18,7 @@ mod ends;
 mod eval;
 mod eval_cache;
 mod king_danger;
+mod king_safety;
 mod levels;
 mod limits;
 mod ordering;

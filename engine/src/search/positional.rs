@@ -19,7 +19,7 @@
 //! lost about 85 Elo in self-play (60 ms per move). Open files and shelter
 //! came back once fitted (`examples/tune_eval.rs`).
 
-use super::eval::{piece_value, Noted, PieceAttacks};
+use super::eval::{piece_value, Noted};
 use super::king_danger::{self, Pressure};
 use super::weights::Weights;
 use crate::bitboard::Bitboard;
@@ -47,8 +47,8 @@ fn positional_with(pos: &Position, w: &Weights) -> i32 {
 pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &Noted) -> i32 {
     // Built in place: `map` over the colours copied each map about.
     let maps = [
-        Attacks::of(pos, w, Color::White, &noted.attacks[Color::White.index()]),
-        Attacks::of(pos, w, Color::Black, &noted.attacks[Color::Black.index()]),
+        Attacks::of(pos, w, Color::White, noted),
+        Attacks::of(pos, w, Color::Black, noted),
     ];
     let white = side(pos, w, Color::White, &maps, noted);
     let black = side(pos, w, Color::Black, &maps, noted);
@@ -60,38 +60,40 @@ pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &Noted) -> i32
 }
 
 /// Where one side's pieces attack.
-struct Attacks {
-    all: Bitboard,
-    pawns: Bitboard,
+pub(crate) struct Attacks {
+    pub(crate) all: Bitboard,
+    /// Attacked by two or more of the side's units.
+    pub(crate) twice: Bitboard,
+    pub(crate) pawns: Bitboard,
     /// Everything but the king.
-    pieces: Bitboard,
+    pub(crate) pieces: Bitboard,
     /// On the enemy king, where [`king_danger::applies`].
-    pressure: Option<Pressure>,
+    pub(crate) pressure: Option<Pressure>,
 }
 
 impl Attacks {
-    fn of(pos: &Position, w: &Weights, color: Color, noted: &PieceAttacks) -> Attacks {
+    pub(crate) fn of(pos: &Position, w: &Weights, color: Color, noted: &Noted) -> Attacks {
         let mut all = Bitboard::EMPTY;
+        let mut twice = Bitboard::EMPTY;
         let mut pawns = Bitboard::EMPTY;
         let mut pieces = Bitboard::EMPTY;
-        let mut pressure = king_danger::applies(&w.king_danger).then(Pressure::default);
-        let zone = pressure.as_ref().map_or(Bitboard::EMPTY, |_| {
-            let enemy_king = pos.king_square(color.other());
-            pos.geo.king[enemy_king.index()].with(enemy_king)
-        });
-        for &(_, role, attacks) in noted {
+        let mut pressure = king_danger::applies(&w.king_danger)
+            .then(|| Pressure::new(pos, &w.king_danger, color, noted));
+        for &(_, role, attacks) in &noted.attacks[color.index()] {
             match role {
                 Role::Pawn => pawns |= attacks,
                 Role::King => {}
                 _ => pieces |= attacks,
             }
             if let Some(p) = pressure.as_mut() {
-                p.add(&w.king_danger, role, attacks, zone);
+                p.add(&w.king_danger, role, attacks);
             }
+            twice |= all & attacks;
             all |= attacks;
         }
         Attacks {
             all,
+            twice,
             pawns,
             pieces: pieces | pawns,
             pressure,
@@ -134,16 +136,8 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
         score += rook_files(pos, w, color);
     }
     if let Some(pressure) = &ours.pressure {
-        let danger = king_danger::danger(
-            pos,
-            &w.king_danger,
-            color,
-            pressure,
-            ours.all,
-            theirs.pieces,
-            theirs.all,
-        );
-        score += king_danger::cost(&w.king_danger, danger, noted.material_left);
+        let danger = king_danger::danger(pos, &w.king_danger, color, pressure, ours, theirs, noted);
+        score += king_danger::cost(&w.king_danger, &danger, noted.material_left);
     }
     score
 }
@@ -203,7 +197,7 @@ fn pawn_structure(pos: &Position, w: &Weights, color: Color, guarded: Bitboard) 
 }
 
 /// Every square of a file, on any board.
-const fn file_bits(file: u8) -> u128 {
+pub(crate) const fn file_bits(file: u8) -> u128 {
     let mut bits = 0;
     let mut rank = 0;
     while rank < MAX_RANKS {
@@ -236,8 +230,8 @@ pub(crate) mod tests {
 
     #[test]
     fn a_knight_attacked_by_a_pawn_is_a_threat() {
-        let attacked = terms("3k4/8/8/3n4/4P3/8/8/3K4 w - - 0 1");
-        let safe = terms("3k4/8/8/n7/4P3/8/8/3K4 w - - 0 1");
+        let attacked = terms("3k4/8/8/3n4/4P3/8/8/7K w - - 0 1");
+        let safe = terms("3k4/8/8/n7/4P3/8/8/7K w - - 0 1");
         assert!(attacked > safe + 30, "{attacked} vs {safe}");
     }
 

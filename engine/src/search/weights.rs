@@ -89,6 +89,8 @@ pub struct KingDanger {
     pub attacker: [i32; 9],
     /// What a safe check by each role adds.
     pub safe_check: [i32; 9],
+    /// What it adds instead when the role has more than one.
+    pub safe_checks: [i32; 9],
     pub hit: i32,
     pub weak: i32,
     /// Subtracted before squaring: a little pressure is no danger.
@@ -98,6 +100,30 @@ pub struct KingDanger {
     pub cap: i32,
     /// How the danger fades as pieces leave the board; `None`: it does not.
     pub fade: Option<Fade>,
+    /// The rest of Fairy-Stockfish's king safety; `None`: left out.
+    pub flank: Option<Flank>,
+}
+
+/// The rest of Fairy-Stockfish's king safety, in its units. Added to the
+/// danger: checks onto guarded squares, pieces that pin or shield the
+/// king, attacks on the king's flank (squared), the attacker's mobility
+/// above the defender's; taken off it: the flank's defenders and a knight
+/// guarding a square beside the king. Beside the square, linear: the
+/// flank attacks and a flank without pawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flank {
+    pub unsafe_check: i32,
+    pub blocker: i32,
+    /// Times the flank attacks squared, over 8.
+    pub flank_attack: i32,
+    pub flank_defense: i32,
+    pub knight_defender: i32,
+    /// Whether the mobility difference counts.
+    pub mobility: bool,
+    /// Per flank attack, in the middlegame.
+    pub flank_attack_linear: i32,
+    /// A king on a flank without pawns: middlegame, ending.
+    pub pawnless: [i32; 2],
 }
 
 /// Fairy-Stockfish's phase, in which its king danger fades: the
@@ -144,12 +170,14 @@ const STEADY: Weights = Weights {
     king_danger: KingDanger {
         attacker: [0, 10, 5, 40, 25, 0, 30, 20, 10],
         safe_check: [0, 60, 0, 350, 500, 0, 300, 150, 60],
+        safe_checks: [0, 60, 0, 350, 500, 0, 300, 150, 60],
         hit: 90,
         weak: 70,
         offset: 150,
         // Off: only fitted weights score king danger.
         cap: 0,
         fade: None,
+        flank: None,
     },
 };
 
@@ -258,7 +286,8 @@ const TUNED_SHATRANJ: Weights = Weights {
     // the fade or the 836, all played worse.
     king_danger: KingDanger {
         attacker: [0, 40, 40, 81, 44, 0, 0, 0, 0],
-        safe_check: [0, 600, 0, 803, 1087, 0, 0, 0, 0],
+        safe_check: [0, 600, 600, 803, 1087, 0, 0, 0, 0],
+        safe_checks: [0, 900, 900, 1292, 1878, 0, 0, 0, 0],
         hit: 69,
         weak: 183,
         offset: 836,
@@ -266,6 +295,16 @@ const TUNED_SHATRANJ: Weights = Weights {
         fade: Some(Fade {
             start_share: 578,
             ends_at: 374,
+        }),
+        flank: Some(Flank {
+            unsafe_check: 148,
+            blocker: 98,
+            flank_attack: 3,
+            flank_defense: 4,
+            knight_defender: 100,
+            mobility: true,
+            flank_attack_linear: 8,
+            pawnless: [17, 95],
         }),
     },
 };
@@ -302,11 +341,13 @@ const TUNED_COURIER: Weights = Weights {
     king_danger: KingDanger {
         attacker: [0, 1, -28, 7, 38, 0, 34, 171, 28],
         safe_check: [0, 60, 0, 304, 343, 0, 375, 150, 60],
+        safe_checks: [0, 60, 0, 304, 343, 0, 375, 150, 60],
         hit: 64,
         weak: 8,
         offset: 120,
         cap: 600,
         fade: None,
+        flank: None,
     },
 };
 

@@ -1,0 +1,286 @@
+//! The rest of Fairy-Stockfish's king safety, as its classical evaluation
+//! reads it (`king()` in its `evaluate.cpp`), less the pawn shelter,
+//! beside the attackers, hits, weak squares and safe checks that
+//! [`king_danger`](super::king_danger) counts: the ring of a king on its
+//! edge reaching a rank further, pawns that attack it, checks onto guarded
+//! squares, pieces pinned to the king or screening a check, attacks on the
+//! king's flank against its defenders there, a knight guarding beside the
+//! king, the two sides' mobility, and a flank without pawns. Scored
+//! in Shatranj only ([`Flank`]): with them Master's term follows
+//! Fairy-Stockfish's traced king safety closely (see the README).
+
+use super::eval::{Noted, PieceAttacks};
+use super::king_danger::Danger;
+use super::positional::{file_bits, Attacks};
+use super::weights::Flank;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Color, Role, Square, MAX_FILES};
+
+/// Fairy-Stockfish's king ring: the squares round the king as if it stood
+/// off the edge (a king on its first rank counts its third too), less
+/// those two of its own pawns guard. `defenders` are the king's side's
+/// pieces and attacks.
+pub(crate) fn ring(pos: &Position, king: Square, defenders: &PieceAttacks) -> Bitboard {
+    let mut pawns = Bitboard::EMPTY;
+    let mut pawns_twice = Bitboard::EMPTY;
+    for &(_, role, attacks) in defenders {
+        if role == Role::Pawn {
+            pawns_twice |= pawns & attacks;
+            pawns |= attacks;
+        }
+    }
+    ring_round(pos, king) & !pawns_twice
+}
+
+/// Fairy-Stockfish's danger beyond the attackers, their hits, the weak
+/// squares and the checks, for the king `attacker` presses on: with
+/// `weight` the attackers' summed weight and `unsafe_checks` where checks
+/// land on guarded squares. `ours` are the attacker's attacks, `theirs`
+/// the defender's.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn rest(
+    pos: &Position,
+    f: &Flank,
+    attacker: Color,
+    weight: i32,
+    unsafe_checks: Bitboard,
+    ours: &Attacks,
+    theirs: &Attacks,
+    noted: &Noted,
+) -> Danger {
+    let g = pos.geo;
+    let king = pos.king_square(attacker.other());
+    // Pawns attacking the ring count among the attackers.
+    let pawn_attackers = (ring_round(pos, king) & ours.pawns).count() as i32;
+    let mut units = pawn_attackers * weight;
+    units += f.unsafe_check * unsafe_checks.count() as i32;
+    units += f.blocker * blockers(pos, king, attacker);
+    let (flank, camp) = flank_and_camp(pos, king, attacker.other());
+    let attacked = (ours.all & flank & camp).count() + (ours.twice & flank & camp).count();
+    let attacked = attacked as i32;
+    let defended = (theirs.all & flank & camp).count() as i32;
+    units += f.flank_attack * attacked * attacked / 8 - f.flank_defense * defended;
+    let knights = theirs
+        .pressure
+        .as_ref()
+        .map_or(Bitboard::EMPTY, |p| p.by_role[Role::Knight.index()]);
+    if (knights & g.king[king.index()]).any() {
+        units -= f.knight_defender;
+    }
+    if f.mobility {
+        units += mobility(pos, attacker, noted, theirs.pawns)
+            - mobility(pos, attacker.other(), noted, ours.pawns);
+    }
+    let pawnless = (pos.by_role[Role::Pawn.index()] & flank).is_empty();
+    let linear = [
+        f.flank_attack_linear * attacked + if pawnless { f.pawnless[0] } else { 0 },
+        if pawnless { f.pawnless[1] } else { 0 },
+    ];
+    Danger { units, linear }
+}
+
+/// The squares round the king as if it stood off the edge.
+fn ring_round(pos: &Position, king: Square) -> Bitboard {
+    let (files, ranks) = (pos.geo.kind.files(), pos.geo.kind.ranks());
+    let centre = Square::new(
+        king.file().clamp(1, files - 2),
+        king.rank().clamp(1, ranks - 2),
+    )
+    .expect("on the board");
+    pos.geo.king[centre.index()].with(centre)
+}
+
+/// Pieces of either side that alone stand between the king and an enemy
+/// slider: pinned, or ready to uncover a check.
+fn blockers(pos: &Position, king: Square, attacker: Color) -> i32 {
+    let g = pos.geo;
+    let occupied = pos.occupied();
+    let mut count = 0;
+    for (rays, role) in [
+        (&g.straight[king.index()], Role::Rook),
+        (&g.diagonal[king.index()], Role::Courier),
+    ] {
+        let sliders = pos.pieces_of(attacker, role);
+        for ray in rays.iter() {
+            if (ray.mask & sliders).is_empty() {
+                continue;
+            }
+            let Some(first) = ray.reach(occupied).1 else {
+                continue;
+            };
+            if ray
+                .reach(occupied.without(first))
+                .1
+                .is_some_and(|second| sliders.contains(second))
+            {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// The king's flank (the files round it, three or four) and its camp
+/// (its own half and one rank more), as Fairy-Stockfish draws them.
+fn flank_and_camp(pos: &Position, king: Square, color: Color) -> (Bitboard, Bitboard) {
+    let (files, ranks) = (pos.geo.kind.files(), pos.geo.kind.ranks());
+    let (low, high) = if files == 8 {
+        [
+            (0, 2),
+            (0, 3),
+            (0, 3),
+            (2, 5),
+            (2, 5),
+            (4, 7),
+            (4, 7),
+            (5, 7),
+        ][king.file() as usize]
+    } else {
+        let f = king.file().clamp(1, files - 2);
+        (f - 1, f + 1)
+    };
+    let flank = (low..=high).fold(0, |acc, f| acc | file_bits(f));
+    let last = ((ranks - 1) / 2 + 1).min(ranks - 1);
+    let rank_bits = |r: u8| ((1u128 << MAX_FILES) - 1) << (r as u32 * MAX_FILES as u32);
+    let camp = (0..=last)
+        .map(|r| {
+            if color == Color::White {
+                r
+            } else {
+                ranks - 1 - r
+            }
+        })
+        .fold(0, |acc, r| acc | rank_bits(r));
+    (Bitboard(flank), Bitboard(camp))
+}
+
+/// Fairy-Stockfish's middlegame mobility for `color`, in its units: on
+/// squares not held by its own king or held-back pawns, nor guarded by
+/// enemy pawns (`enemy_pawns`).
+fn mobility(pos: &Position, color: Color, noted: &Noted, enemy_pawns: Bitboard) -> i32 {
+    const KNIGHT: [i32; 9] = [-62, -53, -12, -3, 3, 12, 21, 28, 37];
+    const ROOK: [i32; 15] = [-60, -24, 0, 3, 4, 14, 20, 30, 41, 41, 41, 45, 57, 58, 67];
+    let own_pawns = pos.pieces_of(color, Role::Pawn);
+    let stride = MAX_FILES as u32;
+    let occupied = pos.occupied().0;
+    let ahead_taken = if color == Color::White {
+        occupied >> stride
+    } else {
+        occupied << stride
+    };
+    let ranks = pos.geo.kind.ranks();
+    let low = if color == Color::White {
+        [1, 2]
+    } else {
+        [ranks - 2, ranks - 3]
+    };
+    let low_ranks = low.iter().fold(0u128, |acc, &r| {
+        acc | (((1u128 << MAX_FILES) - 1) << (r as u32 * stride))
+    });
+    let held_back = own_pawns & Bitboard(ahead_taken | low_ranks);
+    let area = !(held_back | pos.pieces_of(color, Role::King) | enemy_pawns);
+    let mut score = 0;
+    for &(_, role, attacks) in &noted.attacks[color.index()] {
+        let mob = (attacks & area).count();
+        score += match role {
+            Role::Pawn | Role::King => 0,
+            Role::Knight => KNIGHT[mob.min(8)],
+            Role::Rook => ROOK[mob.min(14)],
+            _ => 150 * (mob as i32 - 2) / (8 + mob as i32),
+        };
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::positional::tests::terms_in;
+    use crate::Variant;
+
+    /// The danger Black's pieces make for White's king in a Shatranj
+    /// position, with Master's weights changed by `set`.
+    fn units_with(fen: &str, set: impl Fn(&mut super::Flank)) -> i32 {
+        use crate::search::eval::{evaluate_noting, Noted};
+        use crate::search::positional::Attacks;
+        use crate::search::Weights;
+        use crate::{Color, Position};
+        let pos = Position::from_fen(Variant::Shatranj, fen).unwrap();
+        let mut w = *Weights::tuned(Variant::Shatranj);
+        set(w
+            .king_danger
+            .flank
+            .as_mut()
+            .expect("Shatranj scores the flank"));
+        let mut noted = Noted::default();
+        evaluate_noting(&pos, &w, &mut noted);
+        let black = Attacks::of(&pos, &w, Color::Black, &noted);
+        let white = Attacks::of(&pos, &w, Color::White, &noted);
+        let pressure = black.pressure.as_ref().unwrap();
+        crate::search::king_danger::danger(
+            &pos,
+            &w.king_danger,
+            Color::Black,
+            pressure,
+            &black,
+            &white,
+            &noted,
+        )
+        .units
+    }
+
+    fn units(fen: &str) -> i32 {
+        units_with(fen, |_| {})
+    }
+
+    #[test]
+    fn a_king_at_home_counts_its_third_rank_as_its_ring() {
+        // A rook on the third rank bears on d3, which nothing guards; on
+        // the fifth it does not.
+        let third = units("3k4/8/8/8/8/r7/3P4/3K4 w - - 0 1");
+        let fifth = units("3k4/8/8/r7/8/8/3P4/3K4 w - - 0 1");
+        assert!(third > fifth + 150, "{third} vs {fifth}");
+    }
+
+    #[test]
+    fn a_check_onto_a_guarded_square_still_counts() {
+        // The knight could check on c3 or e3, both guarded by the d2 pawn.
+        let fen = "3k4/8/8/3n4/8/8/3P4/3K4 w - - 0 1";
+        let without = units_with(fen, |f| f.unsafe_check = 0);
+        assert_eq!(units(fen) - without, 2 * 148);
+    }
+
+    #[test]
+    fn a_piece_pinned_to_the_king_adds_to_the_danger() {
+        let pinned = "3k4/3r4/8/8/8/3N4/8/3K4 w - - 0 1";
+        assert_eq!(units(pinned) - units_with(pinned, |f| f.blocker = 0), 98);
+        // Two pieces in the rook's way: neither is pinned.
+        let screened = "3k4/3r4/8/3p4/8/3N4/8/3K4 w - - 0 1";
+        assert_eq!(units(screened), units_with(screened, |f| f.blocker = 0));
+    }
+
+    #[test]
+    fn attacks_on_the_king_s_flank_add_and_its_defenders_take_off() {
+        // Black's rooks sweep the third and fourth ranks of White's flank
+        // from both sides.
+        let fen = "3k4/8/8/8/r6r/r6r/8/3K4 w - - 0 1";
+        assert!(units(fen) > units_with(fen, |f| f.flank_attack = 0) + 50);
+        assert!(units(fen) < units_with(fen, |f| f.flank_defense = 0));
+    }
+
+    #[test]
+    fn a_knight_guarding_a_square_beside_the_king_defends_it() {
+        let fen = "3k4/8/8/8/8/4N3/8/3K4 w - - 0 1";
+        assert_eq!(
+            units(fen) - units_with(fen, |f| f.knight_defender = 0),
+            -100
+        );
+    }
+
+    #[test]
+    fn a_king_on_a_flank_without_pawns_is_worse_off_in_the_ending() {
+        let bare = terms_in(Variant::Shatranj, "3k4/8/8/8/8/8/1P6/7K b - - 0 1");
+        let sheltered = terms_in(Variant::Shatranj, "3k4/8/8/8/8/8/6P1/7K b - - 0 1");
+        assert!(bare > sheltered + 30, "{bare} vs {sheltered}");
+    }
+}
