@@ -14,6 +14,8 @@
 //! net. Its parts are the attackers and their weight, their hits on the
 //! squares round the king, the squares there only the king guards, and the
 //! checks the attacker could give from squares the defender does not guard.
+//! In Shatranj the rest of Fairy-Stockfish's king safety adds to it
+//! ([`king_safety`](super::king_safety)).
 
 use super::eval::Noted;
 use super::king_safety;
