@@ -142,7 +142,6 @@ fn flank_and_camp(pos: &Position, king: Square, color: Color) -> (Bitboard, Bitb
     };
     let flank = (low..=high).fold(0, |acc, f| acc | file_bits(f));
     let last = ((ranks - 1) / 2 + 1).min(ranks - 1);
-    let rank_bits = |r: u8| ((1u128 << MAX_FILES) - 1) << (r as u32 * MAX_FILES as u32);
     let camp = (0..=last)
         .map(|r| {
             if color == Color::White {
@@ -153,6 +152,11 @@ fn flank_and_camp(pos: &Position, king: Square, color: Color) -> (Bitboard, Bitb
         })
         .fold(0, |acc, r| acc | rank_bits(r));
     (Bitboard(flank), Bitboard(camp))
+}
+
+/// Every square of a rank, on any board.
+fn rank_bits(rank: u8) -> u128 {
+    ((1u128 << MAX_FILES) - 1) << (rank as u32 * MAX_FILES as u32)
 }
 
 /// Fairy-Stockfish's middlegame mobility for `color`, in its units: on
@@ -175,9 +179,7 @@ fn mobility(pos: &Position, color: Color, noted: &Noted, enemy_pawns: Bitboard) 
     } else {
         [ranks - 2, ranks - 3]
     };
-    let low_ranks = low.iter().fold(0u128, |acc, &r| {
-        acc | (((1u128 << MAX_FILES) - 1) << (r as u32 * stride))
-    });
+    let low_ranks = rank_bits(low[0]) | rank_bits(low[1]);
     let held_back = own_pawns & Bitboard(ahead_taken | low_ranks);
     let area = !(held_back | pos.pieces_of(color, Role::King) | enemy_pawns);
     let mut score = 0;
