@@ -89,7 +89,8 @@ pub struct KingDanger {
     pub attacker: [i32; 9],
     /// What a safe check by each role adds.
     pub safe_check: [i32; 9],
-    /// What it adds instead when the role has more than one.
+    /// What it adds instead when the role has more than one (with a
+    /// [`Flank`] only).
     pub safe_checks: [i32; 9],
     pub hit: i32,
     pub weak: i32,
@@ -283,7 +284,9 @@ const TUNED_SHATRANJ: Weights = Weights {
     // in Shatranj is 578 thousandths at the start (10,468 of its units of
     // non-pawn material; it counts 15,258 a full middlegame) and nothing
     // below 3,915 (374 thousandths). Fitted versions, and this one without
-    // the fade or the 836, all played worse.
+    // the fade or the 836, all played worse. Since session 34 with the
+    // rest of its king safety but its pawn shelter, with which it played
+    // worst of all.
     king_danger: KingDanger {
         attacker: [0, 40, 40, 81, 44, 0, 0, 0, 0],
         safe_check: [0, 600, 600, 803, 1087, 0, 0, 0, 0],
