@@ -35,7 +35,7 @@ pub(crate) fn applies(w: &KingDanger) -> bool {
 /// attacks are computed.
 pub(crate) struct Pressure {
     attackers: i32,
-    weight: i32,
+    pub(crate) weight: i32,
     hits: i32,
     /// Where a piece attacking counts it as an attacker: the enemy king's
     /// square and the squares round it; with a `Flank`, the ring of a
@@ -43,6 +43,9 @@ pub(crate) struct Pressure {
     zone: Bitboard,
     /// Where its attacks count as hits.
     near: Bitboard,
+    /// With a `Flank`, the ring before the squares two enemy pawns guard
+    /// leave it: pawns of this side attacking it count as attackers.
+    pub(crate) ring: Bitboard,
     /// Where each role of this side attacks, by [`Role::index`].
     pub(crate) by_role: [Bitboard; 9],
 }
@@ -51,13 +54,14 @@ impl Pressure {
     /// No pressure yet on the king of `color`'s enemy.
     pub(crate) fn new(pos: &Position, w: &KingDanger, color: Color, noted: &Noted) -> Pressure {
         let king = pos.king_square(color.other());
-        let round = pos.geo.king[king.index()];
-        let (zone, near) = match w.flank {
-            None => (round.with(king), round.with(king)),
-            Some(_) => (
-                king_safety::ring(pos, king, &noted.attacks[color.other().index()]),
-                round,
-            ),
+        let beside = pos.geo.king[king.index()];
+        let (zone, near, ring) = match w.flank {
+            None => (beside.with(king), beside.with(king), Bitboard::EMPTY),
+            Some(_) => {
+                let ring = king_safety::ring(pos, king);
+                let defenders = &noted.attacks[color.other().index()];
+                (king_safety::unguarded(ring, defenders), beside, ring)
+            }
         };
         Pressure {
             attackers: 0,
@@ -65,6 +69,7 @@ impl Pressure {
             hits: 0,
             zone,
             near,
+            ring,
             by_role: [Bitboard::EMPTY; 9],
         }
     }
@@ -101,7 +106,6 @@ pub(crate) fn danger(
     pressure: &Pressure,
     ours: &Attacks,
     theirs: &Attacks,
-    noted: &Noted,
 ) -> Danger {
     if pressure.attackers == 0 && w.flank.is_none() {
         return Danger::default();
@@ -139,8 +143,8 @@ pub(crate) fn danger(
     ] {
         let from = piece_attacks(g, role, king, occupied) & pressure.by_role[role.index()];
         let safe_from = from & safe;
-        if safe_from.count() > 1 && w.flank.is_some() {
-            checks += w.safe_checks[role.index()];
+        if let Some(f) = w.flank.filter(|_| safe_from.count() > 1) {
+            checks += f.safe_checks[role.index()];
         } else if safe_from.any() {
             checks += w.safe_check[role.index()];
         } else {
@@ -156,16 +160,7 @@ pub(crate) fn danger(
             linear: [0, 0],
         };
     };
-    let rest = king_safety::rest(
-        pos,
-        &f,
-        color,
-        pressure.weight,
-        unsafe_checks,
-        ours,
-        theirs,
-        noted,
-    );
+    let rest = king_safety::rest(pos, &f, color, pressure, unsafe_checks, ours, theirs);
     Danger {
         units: units + rest.units,
         linear: rest.linear,

@@ -10,18 +10,17 @@
 //! Fairy-Stockfish's traced king safety closely (see the README).
 
 use super::eval::{Noted, PieceAttacks};
-use super::king_danger::Danger;
+use super::king_danger::{Danger, Pressure};
 use super::positional::{file_bits, Attacks};
 use super::weights::Flank;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Role, Square, MAX_FILES};
 
-/// Fairy-Stockfish's king ring: the squares round the king as if it stood
-/// off the edge (a king on its first rank counts its third too), less
-/// those two of its own pawns guard. `defenders` are the king's side's
-/// pieces and attacks.
-pub(crate) fn ring(pos: &Position, king: Square, defenders: &PieceAttacks) -> Bitboard {
+/// The squares of Fairy-Stockfish's king `ring` that two of the king's
+/// own pawns do not guard: where enemy pieces count as attackers.
+/// `defenders` are the king's side's pieces and attacks.
+pub(crate) fn unguarded(ring: Bitboard, defenders: &PieceAttacks) -> Bitboard {
     let mut pawns = Bitboard::EMPTY;
     let mut pawns_twice = Bitboard::EMPTY;
     for &(_, role, attacks) in defenders {
@@ -30,30 +29,28 @@ pub(crate) fn ring(pos: &Position, king: Square, defenders: &PieceAttacks) -> Bi
             pawns |= attacks;
         }
     }
-    ring_round(pos, king) & !pawns_twice
+    ring & !pawns_twice
 }
 
 /// Fairy-Stockfish's danger beyond the attackers, their hits, the weak
 /// squares and the checks, for the king `attacker` presses on: with
-/// `weight` the attackers' summed weight and `unsafe_checks` where checks
-/// land on guarded squares. `ours` are the attacker's attacks, `theirs`
-/// the defender's.
-#[allow(clippy::too_many_arguments)]
+/// `pressure` what the attacker's pieces found and `unsafe_checks` where
+/// checks land on guarded squares. `ours` are the attacker's attacks,
+/// `theirs` the defender's.
 pub(crate) fn rest(
     pos: &Position,
     f: &Flank,
     attacker: Color,
-    weight: i32,
+    pressure: &Pressure,
     unsafe_checks: Bitboard,
     ours: &Attacks,
     theirs: &Attacks,
-    noted: &Noted,
 ) -> Danger {
     let g = pos.geo;
     let king = pos.king_square(attacker.other());
     // Pawns attacking the ring count among the attackers.
-    let pawn_attackers = (ring_round(pos, king) & ours.pawns).count() as i32;
-    let mut units = pawn_attackers * weight;
+    let pawn_attackers = (pressure.ring & ours.pawns).count() as i32;
+    let mut units = pawn_attackers * pressure.weight;
     units += f.unsafe_check * unsafe_checks.count() as i32;
     units += f.blocker * blockers(pos, king, attacker);
     let (flank, camp) = flank_and_camp(pos, king, attacker.other());
@@ -68,10 +65,7 @@ pub(crate) fn rest(
     if (knights & g.king[king.index()]).any() {
         units -= f.knight_defender;
     }
-    if f.mobility {
-        units += mobility(pos, attacker, noted, theirs.pawns)
-            - mobility(pos, attacker.other(), noted, ours.pawns);
-    }
+    units += ours.mobility - theirs.mobility;
     let pawnless = (pos.by_role[Role::Pawn.index()] & flank).is_empty();
     let linear = [
         f.flank_attack_linear * attacked + if pawnless { f.pawnless[0] } else { 0 },
@@ -80,8 +74,9 @@ pub(crate) fn rest(
     Danger { units, linear }
 }
 
-/// The squares round the king as if it stood off the edge.
-fn ring_round(pos: &Position, king: Square) -> Bitboard {
+/// Fairy-Stockfish's king ring: the squares round the king as if it stood
+/// off the edge (a king on its first rank counts its third too).
+pub(crate) fn ring(pos: &Position, king: Square) -> Bitboard {
     let (files, ranks) = (pos.geo.kind.files(), pos.geo.kind.ranks());
     let centre = Square::new(
         king.file().clamp(1, files - 2),
@@ -162,7 +157,7 @@ fn rank_bits(rank: u8) -> u128 {
 /// Fairy-Stockfish's middlegame mobility for `color`, in its units: on
 /// squares not held by its own king or held-back pawns, nor guarded by
 /// enemy pawns (`enemy_pawns`).
-fn mobility(pos: &Position, color: Color, noted: &Noted, enemy_pawns: Bitboard) -> i32 {
+pub(crate) fn mobility(pos: &Position, color: Color, noted: &Noted, enemy_pawns: Bitboard) -> i32 {
     const KNIGHT: [i32; 9] = [-62, -53, -12, -3, 3, 12, 21, 28, 37];
     const ROOK: [i32; 15] = [-60, -24, 0, 3, 4, 14, 20, 30, 41, 41, 41, 45, 57, 58, 67];
     let own_pawns = pos.pieces_of(color, Role::Pawn);
@@ -216,19 +211,10 @@ mod tests {
             .expect("Shatranj scores the flank"));
         let mut noted = Noted::default();
         evaluate_noting(&pos, &w, &mut noted);
-        let black = Attacks::of(&pos, &w, Color::Black, &noted);
-        let white = Attacks::of(&pos, &w, Color::White, &noted);
+        let [white, black] = Attacks::with_mobility(&pos, &w, &noted);
         let pressure = black.pressure.as_ref().unwrap();
-        crate::search::king_danger::danger(
-            &pos,
-            &w.king_danger,
-            Color::Black,
-            pressure,
-            &black,
-            &white,
-            &noted,
-        )
-        .units
+        let danger = crate::search::king_danger::danger;
+        danger(&pos, &w.king_danger, Color::Black, pressure, &black, &white).units
     }
 
     fn units(fen: &str) -> i32 {

@@ -21,6 +21,7 @@
 
 use super::eval::{piece_value, Noted};
 use super::king_danger::{self, Pressure};
+use super::king_safety;
 use super::weights::Weights;
 use crate::bitboard::Bitboard;
 use crate::geometry::BoardKind;
@@ -45,11 +46,7 @@ fn positional_with(pos: &Position, w: &Weights) -> i32 {
 /// The positional terms with weights `w`, from what the base evaluation
 /// noted.
 pub(crate) fn positional_from(pos: &Position, w: &Weights, noted: &Noted) -> i32 {
-    // Built in place: `map` over the colours copied each map about.
-    let maps = [
-        Attacks::of(pos, w, Color::White, noted),
-        Attacks::of(pos, w, Color::Black, noted),
-    ];
+    let maps = Attacks::with_mobility(pos, w, noted);
     let white = side(pos, w, Color::White, &maps, noted);
     let black = side(pos, w, Color::Black, &maps, noted);
     if pos.turn == Color::White {
@@ -69,6 +66,9 @@ pub(crate) struct Attacks {
     pub(crate) pieces: Bitboard,
     /// On the enemy king, where [`king_danger::applies`].
     pub(crate) pressure: Option<Pressure>,
+    /// Fairy-Stockfish's middlegame mobility, where the king danger
+    /// counts it (see [`Attacks::with_mobility`]); else 0.
+    pub(crate) mobility: i32,
 }
 
 impl Attacks {
@@ -97,7 +97,24 @@ impl Attacks {
             pawns,
             pieces: pieces | pawns,
             pressure,
+            mobility: 0,
         }
+    }
+
+    /// Both sides' maps, with their mobility where the king danger counts
+    /// it: found once here, as each side's counts for both kings.
+    pub(crate) fn with_mobility(pos: &Position, w: &Weights, noted: &Noted) -> [Attacks; 2] {
+        let mut maps = [
+            Attacks::of(pos, w, Color::White, noted),
+            Attacks::of(pos, w, Color::Black, noted),
+        ];
+        if w.king_danger.flank.is_some_and(|f| f.mobility) {
+            let white = king_safety::mobility(pos, Color::White, noted, maps[1].pawns);
+            let black = king_safety::mobility(pos, Color::Black, noted, maps[0].pawns);
+            maps[0].mobility = white;
+            maps[1].mobility = black;
+        }
+        maps
     }
 }
 
@@ -136,7 +153,7 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
         score += rook_files(pos, w, color);
     }
     if let Some(pressure) = &ours.pressure {
-        let danger = king_danger::danger(pos, &w.king_danger, color, pressure, ours, theirs, noted);
+        let danger = king_danger::danger(pos, &w.king_danger, color, pressure, ours, theirs);
         score += king_danger::cost(&w.king_danger, &danger, noted.material_left);
     }
     score

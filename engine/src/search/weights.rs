@@ -89,9 +89,6 @@ pub struct KingDanger {
     pub attacker: [i32; 9],
     /// What a safe check by each role adds.
     pub safe_check: [i32; 9],
-    /// What it adds instead when the role has more than one (with a
-    /// [`Flank`] only).
-    pub safe_checks: [i32; 9],
     pub hit: i32,
     pub weak: i32,
     /// Subtracted before squaring: a little pressure is no danger.
@@ -106,13 +103,16 @@ pub struct KingDanger {
 }
 
 /// The rest of Fairy-Stockfish's king safety, in its units. Added to the
-/// danger: checks onto guarded squares, pieces that pin or shield the
+/// danger: more for several safe checks by one role, checks onto guarded squares, pieces that pin or shield the
 /// king, attacks on the king's flank (squared), the attacker's mobility
 /// above the defender's; taken off it: the flank's defenders and a knight
 /// guarding a square beside the king. Beside the square, linear: the
 /// flank attacks and a flank without pawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flank {
+    /// What a safe check by each role adds when it has more than one,
+    /// instead of `KingDanger::safe_check`.
+    pub safe_checks: [i32; 9],
     pub unsafe_check: i32,
     pub blocker: i32,
     /// Times the flank attacks squared, over 8.
@@ -171,7 +171,6 @@ const STEADY: Weights = Weights {
     king_danger: KingDanger {
         attacker: [0, 10, 5, 40, 25, 0, 30, 20, 10],
         safe_check: [0, 60, 0, 350, 500, 0, 300, 150, 60],
-        safe_checks: [0, 60, 0, 350, 500, 0, 300, 150, 60],
         hit: 90,
         weak: 70,
         offset: 150,
@@ -290,7 +289,6 @@ const TUNED_SHATRANJ: Weights = Weights {
     king_danger: KingDanger {
         attacker: [0, 40, 40, 81, 44, 0, 0, 0, 0],
         safe_check: [0, 600, 600, 803, 1087, 0, 0, 0, 0],
-        safe_checks: [0, 900, 900, 1292, 1878, 0, 0, 0, 0],
         hit: 69,
         weak: 183,
         offset: 836,
@@ -300,6 +298,7 @@ const TUNED_SHATRANJ: Weights = Weights {
             ends_at: 374,
         }),
         flank: Some(Flank {
+            safe_checks: [0, 900, 900, 1292, 1878, 0, 0, 0, 0],
             unsafe_check: 148,
             blocker: 98,
             flank_attack: 3,
@@ -344,7 +343,6 @@ const TUNED_COURIER: Weights = Weights {
     king_danger: KingDanger {
         attacker: [0, 1, -28, 7, 38, 0, 34, 171, 28],
         safe_check: [0, 60, 0, 304, 343, 0, 375, 150, 60],
-        safe_checks: [0, 60, 0, 304, 343, 0, 375, 150, 60],
         hit: 64,
         weak: 8,
         offset: 120,
