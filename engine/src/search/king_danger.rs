@@ -141,7 +141,11 @@ pub(crate) fn danger(
         Role::Alfil,
         Role::Schleich,
     ] {
-        let from = piece_attacks(g, role, king, occupied) & pressure.by_role[role.index()];
+        let attackers = pressure.by_role[role.index()];
+        if attackers.is_empty() {
+            continue;
+        }
+        let from = piece_attacks(g, role, king, occupied) & attackers;
         let safe_from = from & safe;
         if let Some(f) = w.flank.filter(|_| safe_from.count() > 1) {
             checks += f.safe_checks[role.index()];
