@@ -179,7 +179,7 @@ class Xboard(Engine):
         return mv
 
 
-def make_engine(spec, variant, alfil):
+def make_engine(spec, variant, alfil, contempt=0):
     if spec == "fairymax":
         return Xboard(["/usr/games/fairymax"], variant)
     if spec == "fairy-stockfish":
@@ -189,7 +189,8 @@ def make_engine(spec, variant, alfil):
         return Uci([spec[4:], "uci"], variant, [("Level", "Master")])
     if spec.startswith("alfil"):
         level = spec.split(":", 1)[1] if ":" in spec else "Master"
-        return Uci([alfil, "uci"], variant, [("Level", level)])
+        options = [("Level", level)] + ([("Contempt", contempt)] if contempt else [])
+        return Uci([alfil, "uci"], variant, options)
     raise SystemExit(f"unknown engine {spec}")
 
 
@@ -205,7 +206,7 @@ def full_move(variant, moves, mv):
 def play_game(args, opening, alfil_white):
     """One game; returns (score for alfil: 1, 0.5 or 0, reason, moves)."""
     variant = args.variant
-    ours = make_engine(args.alfil_spec, variant, args.alfil)
+    ours = make_engine(args.alfil_spec, variant, args.alfil, args.contempt)
     theirs = make_engine(args.opponent, variant, args.alfil)
     referee = Uci([args.alfil, "uci"], variant)
     try:
@@ -327,6 +328,8 @@ def parser():
     ap.add_argument("--alfil", default=os.path.join(ROOT, "target", "release", "alfil"))
     ap.add_argument("--games-out", help="append each game to this file: variant, alfil's colour, "
                     "its score, the reason and the moves, one game per line")
+    ap.add_argument("--contempt", type=int, default=0,
+                    help="our side's Contempt option: below 0 it settles for draws (against a stronger engine)")
     ap.add_argument("--level", dest="alfil_spec", default="alfil:Master", help="alfil:<Level> for our side")
     return ap
 
@@ -336,7 +339,9 @@ def main():
     if not args.alfil_spec.startswith("alfil"):
         args.alfil_spec = "alfil:" + args.alfil_spec
     odds = f" (opponent {args.opponent_movetime} ms)" if args.opponent_movetime else ""
-    print(f"{args.alfil_spec} vs {args.opponent}, {args.variant}, {args.movetime} ms/move{odds}", flush=True)
+    contempt = f" (Contempt {args.contempt})" if args.contempt else ""
+    print(f"{args.alfil_spec}{contempt} vs {args.opponent}, {args.variant}, {args.movetime} ms/move{odds}",
+          flush=True)
     summary = run_match(args, log=lambda s: print(s, flush=True))
     print()
     print_table([summary])

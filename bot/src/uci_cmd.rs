@@ -37,11 +37,17 @@ pub struct Session {
     game: Game,
     level: Level,
     hash_mb: usize,
+    /// What a draw is worth below nothing to us (Stockfish's Contempt).
+    contempt: i32,
     /// Safety margin kept from every time budget for I/O and the GUI.
     overhead: Duration,
     /// Whether the searcher must drop its tables (new game, new hash size).
     pub reset: bool,
 }
+
+/// Contempt beyond a pawn either way would trade sound play for draws
+/// or against them.
+const MAX_CONTEMPT: i32 = 100;
 
 const VARIANTS: [&str; 4] = ["shatranj", "courier", "medieval", "byzantine"];
 
@@ -58,6 +64,7 @@ impl Session {
             game: Game::new(Variant::Shatranj),
             level: Level::Master,
             hash_mb: 16,
+            contempt: 0,
             overhead: Duration::from_millis(10),
             reset: false,
         }
@@ -67,12 +74,14 @@ impl Session {
         &self.game
     }
 
-    pub fn level(&self) -> Level {
-        self.level
-    }
-
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
+    }
+
+    /// Sets a searcher up for `go`: the level's play and the contempt.
+    pub fn configure(&self, searcher: &mut Searcher, seed: u64) {
+        self.level.configure(searcher, seed);
+        searcher.set_contempt(self.contempt);
     }
 
     /// Handles one line of input.
@@ -113,6 +122,9 @@ impl Session {
             "option name Hash type spin default 16 min 1 max 4096".into(),
             format!("option name Level type combo default Master{levels}"),
             "option name Move Overhead type spin default 10 min 0 max 5000".into(),
+            format!(
+                "option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"
+            ),
             "uciok".into(),
         ]
     }
@@ -150,6 +162,15 @@ impl Session {
                     vec![]
                 }
                 Err(e) => vec![format!("info string {e}")],
+            },
+            "contempt" => match value.parse::<i32>() {
+                Ok(cp) if cp.abs() <= MAX_CONTEMPT => {
+                    self.contempt = cp;
+                    vec![]
+                }
+                _ => vec![format!(
+                    "info string bad Contempt value: {value} (from -{MAX_CONTEMPT} to {MAX_CONTEMPT})"
+                )],
             },
             "move overhead" => match value.parse::<u64>() {
                 Ok(ms) => {
@@ -341,7 +362,7 @@ pub fn run(_args: Args) -> Result<(), String> {
                         .wrapping_add(1442695040888963407);
                 }
                 stop.reset();
-                session.level().configure(&mut s, seed);
+                session.configure(&mut s, seed);
                 let game = session.game().clone();
                 running = Some(std::thread::spawn(move || {
                     think(&mut s, &game, limits, say);
@@ -411,6 +432,46 @@ mod tests {
         assert_eq!(s.game().moves().len(), 1);
         let bad = said(s.handle("position startpos moves e2e5"));
         assert!(bad[0].starts_with("info string bad move"));
+    }
+
+    /// The move `go depth 4` chooses after `setoption name Contempt`.
+    fn choice_with_contempt(contempt: &str) -> String {
+        let mut s = Session::new();
+        said(s.handle(&format!("setoption name Contempt value {contempt}")));
+        // Black's knight going home repeats the start a third time.
+        said(s.handle("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1"));
+        let Action::Go(limits) = s.handle("go depth 4") else {
+            panic!("go should search");
+        };
+        let mut searcher = Searcher::with_hash(1);
+        s.configure(&mut searcher, 1);
+        let mut out = Vec::new();
+        think(&mut searcher, s.game(), limits, |lines| {
+            out.extend_from_slice(lines)
+        });
+        out.last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn contempt_decides_whether_to_take_a_draw_by_repetition() {
+        assert_eq!(choice_with_contempt("-100"), "f6g8");
+        assert_ne!(choice_with_contempt("100"), "f6g8");
+        let mut s = Session::new();
+        assert!(said(s.handle("uci"))
+            .contains(&"option name Contempt type spin default 0 min -100 max 100".to_string()));
+        for bad in ["101", "-500", "lots"] {
+            let reply = said(s.handle(&format!("setoption name Contempt value {bad}")));
+            assert!(
+                reply[0].starts_with("info string bad Contempt value"),
+                "{bad}"
+            );
+        }
+        assert_eq!(s.contempt, 0);
     }
 
     #[test]

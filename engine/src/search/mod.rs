@@ -134,6 +134,9 @@ pub struct Searcher {
     pruning: Pruning,
     /// How the static evaluation erred per pawn structure, this game.
     correction: correction::Correction,
+    /// How much the side to move at the root dislikes a draw by repetition
+    /// or the move-count rule, in centipawns (see [`Searcher::set_contempt`]).
+    contempt: i32,
 }
 
 impl Default for Searcher {
@@ -167,6 +170,7 @@ impl Searcher {
             eval_cache: eval_cache::EvalCache::new(),
             pruning: Pruning::default(),
             correction: correction::Correction::new(),
+            contempt: 0,
         }
     }
 
@@ -196,6 +200,36 @@ impl Searcher {
         if self.pruning != pruning {
             self.pruning = pruning;
             self.eval_cache.clear();
+        }
+    }
+
+    /// How much a draw by repetition or by the move-count rule is worth
+    /// *below* nothing to the side the search plays for, in centipawns,
+    /// as in Stockfish's Contempt option: positive plays on for a win,
+    /// negative settles for a draw, which pays against a stronger
+    /// opponent. 0 (the default) scores a draw as even.
+    ///
+    /// ```
+    /// use engine::search::{Limits, Searcher};
+    /// use engine::{Game, Variant};
+    /// // The knights went out and back: g8 now repeats the start a third time.
+    /// let mut game = Game::new(Variant::Shatranj);
+    /// for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+    ///     game.play_text(m).unwrap();
+    /// }
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_contempt(-100);
+    /// let settles = searcher.search_game(&game, Limits::depth(4)).unwrap();
+    /// assert_eq!(settles.best.uci(), "f6g8");
+    /// searcher.set_contempt(100);
+    /// let plays_on = searcher.search_game(&game, Limits::depth(4)).unwrap();
+    /// assert_ne!(plays_on.best.uci(), "f6g8");
+    /// ```
+    pub fn set_contempt(&mut self, centipawns: i32) {
+        // The table's scores hold the old draw's worth.
+        if self.contempt != centipawns {
+            self.contempt = centipawns;
+            self.tt.clear();
         }
     }
 

@@ -55,7 +55,7 @@ impl Searcher {
             if self.is_repetition(pos.halfmoves as usize)
                 || pos.halfmoves >= 2 * pos.rules.move_rule
             {
-                return 0;
+                return self.draw_score(ply);
             }
             // No line from here can beat a mate already found nearer the root.
             alpha = alpha.max(-MATE + ply as i32);
@@ -435,6 +435,17 @@ impl Searcher {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// A draw by repetition or the move-count rule for the side to move
+    /// `ply` plies below the root: the root's side has its contempt taken
+    /// off, the other side gets it.
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
     }
 
     /// Whether the position at the end of the path repeats one before it:
