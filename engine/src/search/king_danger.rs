@@ -14,8 +14,9 @@
 //! net. Its parts are the attackers and their weight, their hits on the
 //! squares round the king, the squares there only the king guards, and the
 //! checks the attacker could give from squares the defender does not guard.
-//! In Shatranj the rest of Fairy-Stockfish's king safety adds to it
-//! ([`king_safety`](super::king_safety)).
+//! The rest of Fairy-Stockfish's king safety adds to it
+//! ([`king_safety`](super::king_safety)). Courier chess scored a fitted
+//! form of its own, without the fade, until session 36.
 
 use super::eval::Noted;
 use super::king_safety;
@@ -40,7 +41,7 @@ pub(crate) struct Pressure {
     /// Where a piece attacking counts it as an attacker: the enemy king's
     /// square and the squares round it; with a `Flank`, the ring of a
     /// king moved off the edge, less the squares two enemy pawns guard.
-    zone: Bitboard,
+    pub(crate) zone: Bitboard,
     /// Where its attacks count as hits.
     near: Bitboard,
     /// With a `Flank`, the ring before the squares two enemy pawns guard
@@ -116,7 +117,7 @@ pub(crate) fn danger(
     let own = pos.pieces(color);
     // Where only the king, or nothing, defends.
     let weak = ours.all & !theirs.pieces;
-    // Fairy-Stockfish counts weak squares over its ring, Courier's fit
+    // Fairy-Stockfish counts weak squares over its ring, the fitted form
     // over the squares round the king.
     let ring = match w.flank {
         None => g.king[king.index()],
@@ -193,9 +194,15 @@ fn faded(danger: i32, linear: [i32; 2], cap: i32, fade: Fade, material_left: i32
         middlegame += danger.min(cap) * danger / 4096;
         ending += danger / 16;
     }
-    let share = ((material_left - fade.ends_at).max(0) * fade.start_share / (1000 - fade.ends_at))
-        .min(fade.start_share);
+    let share = middlegame_share(fade, material_left);
     (middlegame * share + ending * (1000 - share)) / 1000 * 6 / 10
+}
+
+/// Fairy-Stockfish's middlegame share of the evaluation, in thousandths,
+/// as [`Fade`] draws its phase.
+pub(crate) fn middlegame_share(fade: Fade, material_left: i32) -> i32 {
+    ((material_left - fade.ends_at).max(0) * fade.start_share / (1000 - fade.ends_at))
+        .min(fade.start_share)
 }
 
 #[cfg(test)]

@@ -6,16 +6,16 @@
 //! squares, pieces pinned to the king or screening a check, attacks on the
 //! king's flank against its defenders there, a knight guarding beside the
 //! king, the two sides' mobility, and a flank without pawns. Scored
-//! in Shatranj only ([`Flank`]): with them Master's term follows
-//! Fairy-Stockfish's traced king safety closely (see the README).
+//! in Shatranj and Courier chess ([`Flank`]): with them Master's term
+//! follows Fairy-Stockfish's traced king safety closely (see the README).
 
-use super::eval::{Noted, PieceAttacks};
+use super::eval::PieceAttacks;
 use super::king_danger::{Danger, Pressure};
-use super::positional::{file_bits, Attacks};
+use super::positional::{file_bits, rank_bits, Attacks};
 use super::weights::Flank;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, Role, Square, MAX_FILES};
+use crate::types::{Color, Role, Square};
 
 /// The squares of Fairy-Stockfish's king `ring` that two of the king's
 /// own pawns do not guard: where enemy pieces count as attackers.
@@ -65,7 +65,7 @@ pub(crate) fn rest(
     if (knights & g.king[king.index()]).any() {
         units -= f.knight_defender;
     }
-    units += ours.mobility - theirs.mobility;
+    units += ours.mobility[0] - theirs.mobility[0];
     let pawnless = (pos.by_role[Role::Pawn.index()] & flank).is_empty();
     let linear = [
         f.flank_attack_linear * attacked + if pawnless { f.pawnless[0] } else { 0 },
@@ -147,47 +147,6 @@ fn flank_and_camp(pos: &Position, king: Square, color: Color) -> (Bitboard, Bitb
         })
         .fold(0, |acc, r| acc | rank_bits(r));
     (Bitboard(flank), Bitboard(camp))
-}
-
-/// Every square of a rank, on any board.
-fn rank_bits(rank: u8) -> u128 {
-    ((1u128 << MAX_FILES) - 1) << (rank as u32 * MAX_FILES as u32)
-}
-
-/// Fairy-Stockfish's middlegame mobility for `color`, in its units: on
-/// squares not held by its own king or held-back pawns, nor guarded by
-/// enemy pawns (`enemy_pawns`).
-pub(crate) fn mobility(pos: &Position, color: Color, noted: &Noted, enemy_pawns: Bitboard) -> i32 {
-    const KNIGHT: [i32; 9] = [-62, -53, -12, -3, 3, 12, 21, 28, 37];
-    const ROOK: [i32; 15] = [-60, -24, 0, 3, 4, 14, 20, 30, 41, 41, 41, 45, 57, 58, 67];
-    let own_pawns = pos.pieces_of(color, Role::Pawn);
-    let stride = MAX_FILES as u32;
-    let occupied = pos.occupied().0;
-    let ahead_taken = if color == Color::White {
-        occupied >> stride
-    } else {
-        occupied << stride
-    };
-    let ranks = pos.geo.kind.ranks();
-    let low = if color == Color::White {
-        [1, 2]
-    } else {
-        [ranks - 2, ranks - 3]
-    };
-    let low_ranks = rank_bits(low[0]) | rank_bits(low[1]);
-    let held_back = own_pawns & Bitboard(ahead_taken | low_ranks);
-    let area = !(held_back | pos.pieces_of(color, Role::King) | enemy_pawns);
-    let mut score = 0;
-    for &(_, role, attacks) in &noted.attacks[color.index()] {
-        let mob = (attacks & area).count();
-        score += match role {
-            Role::Pawn | Role::King => 0,
-            Role::Knight => KNIGHT[mob.min(8)],
-            Role::Rook => ROOK[mob.min(14)],
-            _ => 150 * (mob as i32 - 2) / (8 + mob as i32),
-        };
-    }
-    score
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod correction;
 mod ends;
 mod eval;
 mod eval_cache;
+mod fsf_terms;
 mod king_danger;
 mod king_safety;
 mod levels;

@@ -11,8 +11,12 @@
 //! - pawn structure on the square boards: isolated and doubled pawns are
 //!   weak, pawns guarding each other or side by side are strong;
 //! - rooks on files without their own pawns (square boards);
-//! - king danger ([`king_danger`](super::king_danger)): fitted in Courier
-//!   chess, Fairy-Stockfish's own in Shatranj.
+//! - king danger ([`king_danger`](super::king_danger)): Fairy-Stockfish's
+//!   own in both Shatranj and Courier chess;
+//! - in Courier chess, in place of the threats, mobility and rook files
+//!   above: Fairy-Stockfish's own mobility, piece, threat and space terms
+//!   ([`fsf_terms`](super::fsf_terms)), scaled by fitted weights. Tried in
+//!   Shatranj too (session 36), they played worse there than our own.
 //!
 //! Outposts and slider reach in the ending were tried with hand-set
 //! weights: together with pawn shelter, open files and a king danger they
@@ -20,8 +24,8 @@
 //! came back once fitted (`examples/tune_eval.rs`).
 
 use super::eval::{piece_value, Noted};
+use super::fsf_terms;
 use super::king_danger::{self, Pressure};
-use super::king_safety;
 use super::weights::Weights;
 use crate::bitboard::Bitboard;
 use crate::geometry::BoardKind;
@@ -66,9 +70,10 @@ pub(crate) struct Attacks {
     pub(crate) pieces: Bitboard,
     /// On the enemy king, where [`king_danger::applies`].
     pub(crate) pressure: Option<Pressure>,
-    /// Fairy-Stockfish's middlegame mobility, where the king danger
-    /// counts it (see [`Attacks::with_mobility`]); else 0.
-    pub(crate) mobility: i32,
+    /// Fairy-Stockfish's mobility, middlegame and ending, where the king
+    /// danger or the mobility term counts it (see
+    /// [`Attacks::with_mobility`]); else 0.
+    pub(crate) mobility: [i32; 2],
 }
 
 impl Attacks {
@@ -97,7 +102,7 @@ impl Attacks {
             pawns,
             pieces: pieces | pawns,
             pressure,
-            mobility: 0,
+            mobility: [0, 0],
         }
     }
 
@@ -108,9 +113,9 @@ impl Attacks {
             Attacks::of(pos, w, Color::White, noted),
             Attacks::of(pos, w, Color::Black, noted),
         ];
-        if w.king_danger.flank.is_some_and(|f| f.mobility) {
-            let white = king_safety::mobility(pos, Color::White, noted, maps[1].pawns);
-            let black = king_safety::mobility(pos, Color::Black, noted, maps[0].pawns);
+        if w.king_danger.flank.is_some_and(|f| f.mobility) || w.positional.fsf_mobility != 0 {
+            let white = fsf_terms::mobility(pos, Color::White, noted, maps[1].pawns);
+            let black = fsf_terms::mobility(pos, Color::Black, noted, maps[0].pawns);
             maps[0].mobility = white;
             maps[1].mobility = black;
         }
@@ -148,6 +153,9 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
         }
     }
     score += t.lesser_threat * lesser_threats.count() as i32;
+    if t.fsf_mobility != 0 || t.fsf_threats != 0 || t.fsf_pieces != 0 || t.fsf_space != 0 {
+        score += fsf(pos, w, color, maps, noted);
+    }
     if pos.geo.kind != BoardKind::Round {
         score += pawn_structure(pos, w, color, ours.pawns);
         score += rook_files(pos, w, color);
@@ -157,6 +165,36 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
         score += king_danger::cost(&w.king_danger, &danger, noted.material_left);
     }
     score
+}
+
+/// Fairy-Stockfish's mobility, piece, threat and space terms for `color` in our
+/// centipawns, each times its weight's percent: blended by its phase where
+/// the king danger's [`Fade`] draws it, else by ours, at 0.6 of its units
+/// as the king danger counts them.
+///
+/// [`Fade`]: super::weights::Fade
+fn fsf(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &Noted) -> i32 {
+    let t = &w.positional;
+    let mut total = [0, 0];
+    let mut add = |part: [i32; 2], percent: i32| {
+        total[0] += part[0] * percent;
+        total[1] += part[1] * percent;
+    };
+    add(maps[color.index()].mobility, t.fsf_mobility);
+    if t.fsf_pieces != 0 {
+        add(fsf_terms::pieces(pos, color, noted, maps), t.fsf_pieces);
+    }
+    if t.fsf_threats != 0 {
+        add(fsf_terms::threats(pos, color, noted, maps), t.fsf_threats);
+    }
+    if t.fsf_space != 0 {
+        add(fsf_terms::space(pos, color, maps), t.fsf_space);
+    }
+    let share = match w.king_danger.fade {
+        Some(fade) => king_danger::middlegame_share(fade, noted.material_left),
+        None => noted.material_left.clamp(0, 1000),
+    };
+    (total[0] * share + total[1] * (1000 - share)) / 1000 * 6 / 1000
 }
 
 /// The pieces among `targets` worth more than a piece of `role`: one that
@@ -211,6 +249,11 @@ fn pawn_structure(pos: &Position, w: &Weights, color: Color, guarded: Bitboard) 
     let west = (pawns.0 >> 1) & !file_bits(MAX_FILES - 1);
     score += t.phalanx * (pawns & Bitboard(east | west)).count() as i32;
     score
+}
+
+/// Every square of a rank, on any board.
+pub(crate) const fn rank_bits(rank: u8) -> u128 {
+    ((1u128 << MAX_FILES) - 1) << (rank as u32 * MAX_FILES as u32)
 }
 
 /// Every square of a file, on any board.
