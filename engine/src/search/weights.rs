@@ -376,10 +376,6 @@ const TUNED_COURIER: Weights = Weights {
     king_danger: KingDanger {
         attacker: [0, 40, 40, 81, 44, 0, 52, 40, 40],
         safe_check: [0, 600, 600, 803, 1087, 0, 639, 600, 600],
-        hit: 69,
-        weak: 183,
-        offset: 836,
-        cap: 3500,
         fade: Some(Fade {
             start_share: 1000,
             ends_at: 245,
@@ -388,6 +384,8 @@ const TUNED_COURIER: Weights = Weights {
             safe_checks: [0, 900, 900, 1292, 1878, 0, 974, 900, 900],
             ..FSF_FLANK
         }),
+        // Its hits, weak squares, offset and cap, as in Shatranj.
+        ..TUNED_SHATRANJ.king_danger
     },
 };
 
