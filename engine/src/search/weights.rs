@@ -73,8 +73,8 @@ pub struct Positional {
     /// Per square a short-range piece reaches that no enemy pawn guards,
     /// by role.
     pub mobility: [i32; 9],
-    /// Fairy-Stockfish's mobility term, in percent of its own weight (see
-    /// `positional::fsf_mobility`); 0: not scored.
+    /// Fairy-Stockfish's mobility (see `fsf_terms::mobility`), in percent
+    /// of its own weight, as `positional::fsf` blends it; 0: not scored.
     pub fsf_mobility: i32,
     /// Fairy-Stockfish's piece terms (see `fsf_terms::pieces`), in percent.
     pub fsf_pieces: i32,
