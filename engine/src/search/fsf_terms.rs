@@ -55,14 +55,8 @@ pub(crate) fn mobility_bonus(role: Role, mob: usize) -> Score {
     }
 }
 
-/// The mobility of all of `color`'s pieces.
-pub(crate) fn mobility(
-    pos: &Position,
-    color: Color,
-    noted: &Noted,
-    enemy_pawns: Bitboard,
-) -> Score {
-    let area = mobility_area(pos, color, enemy_pawns);
+/// The mobility of all of `color`'s pieces over its mobility `area`.
+pub(crate) fn mobility(color: Color, noted: &Noted, area: Bitboard) -> Score {
     let mut score = [0, 0];
     for &(_, role, attacks) in &noted.attacks[color.index()] {
         add(
@@ -100,7 +94,7 @@ pub(crate) fn pieces(pos: &Position, color: Color, noted: &Noted, maps: &[Attack
         & (ours.pawns | down(pos, color, pawns))
         & !ahead(pos, them, theirs.pawns);
     let behind_pawns = down(pos, color, pawns);
-    let area = mobility_area(pos, color, theirs.pawns);
+    let blocked = own_pawns & down(pos, color, pos.occupied());
     let mut score = [0, 0];
     for &(s, role, b) in &noted.attacks[color.index()] {
         match role {
@@ -134,7 +128,6 @@ pub(crate) fn pieces(pos: &Position, color: Color, noted: &Noted, maps: &[Attack
                 add(&mut score, KING_PROTECTOR_BISHOP, -distance(king, s));
                 let shade = if DARK.contains(s) { DARK } else { !DARK };
                 let same_shade = (own_pawns & shade).count() as i32;
-                let blocked = own_pawns & down(pos, color, pos.occupied());
                 let central_blocked = (blocked & CENTRE_FILES).count() as i32;
                 let unguarded = !ours.pawns.contains(s) as i32;
                 let edge = s.file().min(pos.geo.kind.files() - 1 - s.file()) as usize;
@@ -148,20 +141,19 @@ pub(crate) fn pieces(pos: &Position, color: Color, noted: &Noted, maps: &[Attack
                 add(&mut score, BISHOP_XRAY_PAWNS, -(xray.count() as i32));
             }
             Role::Rook => {
-                if (b & enemy_ring).is_empty() && (Bitboard(file_bits(s.file())) & enemy_ring).any()
-                {
+                let file = Bitboard(file_bits(s.file()));
+                if (b & enemy_ring).is_empty() && (file & enemy_ring).any() {
                     add(&mut score, ROOK_ON_KING_RING, 1);
                 }
-                let file = Bitboard(file_bits(s.file()));
                 if (file & own_pawns).is_empty() {
                     let open = (file & enemy_pawns).is_empty();
                     add(&mut score, ROOK_ON_OPEN_FILE[open as usize], 1);
                 } else {
-                    if (own_pawns & down(pos, color, pos.occupied()) & file).any() {
+                    if (blocked & file).any() {
                         add(&mut score, ROOK_ON_CLOSED_FILE, -1);
                     }
                     let kf = king.file();
-                    if (b & area).count() <= 3 && (kf < 4) == (s.file() < kf) {
+                    if (b & ours.mobility_area).count() <= 3 && (kf < 4) == (s.file() < kf) {
                         // Twice: no castling ever frees it.
                         add(&mut score, TRAPPED_ROOK, -2);
                     }

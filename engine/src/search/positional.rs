@@ -71,9 +71,12 @@ pub(crate) struct Attacks {
     /// On the enemy king, where [`king_danger::applies`].
     pub(crate) pressure: Option<Pressure>,
     /// Fairy-Stockfish's mobility, middlegame and ending, where the king
-    /// danger or the mobility term counts it (see
-    /// [`Attacks::with_mobility`]); else 0.
+    /// danger or its terms count it (see [`Attacks::with_mobility`]);
+    /// else 0.
     pub(crate) mobility: [i32; 2],
+    /// The squares that mobility counts ([`fsf_terms::mobility_area`]),
+    /// found with it; else empty.
+    pub(crate) mobility_area: Bitboard,
 }
 
 impl Attacks {
@@ -103,21 +106,26 @@ impl Attacks {
             pieces: pieces | pawns,
             pressure,
             mobility: [0, 0],
+            mobility_area: Bitboard::EMPTY,
         }
     }
 
-    /// Both sides' maps, with their mobility where the king danger counts
-    /// it: found once here, as each side's counts for both kings.
+    /// Both sides' maps, with their mobility where the king danger or
+    /// Fairy-Stockfish's terms count it: found once here, as each side's
+    /// counts for both kings and for the trapped rooks of `fsf_terms`.
     pub(crate) fn with_mobility(pos: &Position, w: &Weights, noted: &Noted) -> [Attacks; 2] {
         let mut maps = [
             Attacks::of(pos, w, Color::White, noted),
             Attacks::of(pos, w, Color::Black, noted),
         ];
-        if w.king_danger.flank.is_some_and(|f| f.mobility) || w.positional.fsf_mobility != 0 {
-            let white = fsf_terms::mobility(pos, Color::White, noted, maps[1].pawns);
-            let black = fsf_terms::mobility(pos, Color::Black, noted, maps[0].pawns);
-            maps[0].mobility = white;
-            maps[1].mobility = black;
+        if w.king_danger.flank.is_some_and(|f| f.mobility) || fsf_scored(w) {
+            for color in [Color::White, Color::Black] {
+                let enemy_pawns = maps[color.other().index()].pawns;
+                let area = fsf_terms::mobility_area(pos, color, enemy_pawns);
+                let map = &mut maps[color.index()];
+                map.mobility = fsf_terms::mobility(color, noted, area);
+                map.mobility_area = area;
+            }
         }
         maps
     }
@@ -153,7 +161,7 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
         }
     }
     score += t.lesser_threat * lesser_threats.count() as i32;
-    if t.fsf_mobility != 0 || t.fsf_threats != 0 || t.fsf_pieces != 0 || t.fsf_space != 0 {
+    if fsf_scored(w) {
         score += fsf(pos, w, color, maps, noted);
     }
     if pos.geo.kind != BoardKind::Round {
@@ -165,6 +173,12 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
         score += king_danger::cost(&w.king_danger, &danger, noted.material_left);
     }
     score
+}
+
+/// Whether any of Fairy-Stockfish's own terms is scored.
+fn fsf_scored(w: &Weights) -> bool {
+    let t = &w.positional;
+    t.fsf_mobility != 0 || t.fsf_threats != 0 || t.fsf_pieces != 0 || t.fsf_space != 0
 }
 
 /// Fairy-Stockfish's mobility, piece, threat and space terms for `color` in our
