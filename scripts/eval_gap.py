@@ -31,27 +31,28 @@ import sys
 import pyffish
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import FAIRY_STOCKFISH, ROOT, Uci, last_score, read_games  # noqa: E402
+from match import FAIRY_STOCKFISH, ROOT, Uci, read_games  # noqa: E402
+from review_games import MATE_SHOWN, search  # noqa: E402
 
 TERMS = ["Material", "Imbalance", "Pawns", "Knights", "Bishops", "Rooks",
          "Mobility", "King safety", "Threats", "Passed", "Space"]
-MATE_SHOWN = 1000
 
 
 def positions(files, variant, every):
-    """FENs of the games' quiet positions (not in check)."""
+    """The games' quiet positions (not in check): the moves to each, and
+    its FEN."""
     start = pyffish.start_fen(variant)
     for path in files:
         for _, _, _, _, moves in read_games(path):
             for ply in range(16, min(len(moves), 140), every):
                 if not pyffish.gives_check(variant, start, moves[:ply]):
-                    yield pyffish.get_fen(variant, start, moves[:ply])
+                    yield moves[:ply], pyffish.get_fen(variant, start, moves[:ply])
 
 
-def traced(engine, fen):
+def traced(engine, moves):
     """Fairy-Stockfish's traced terms (White's middlegame and ending
     totals, in centipawns) and its final evaluation for White."""
-    engine.send(f"position fen {fen}")
+    engine.position(moves)
     engine.send("eval")
     line, lines = engine.read_until(lambda l: l.startswith("Total evaluation"), 10)
     terms = {}
@@ -62,20 +63,6 @@ def traced(engine, fen):
             mg, eg = cells[2].split()[:2]
             terms[name.strip()] = (float(mg) * 100, float(eg) * 100)
     return terms, float(line.split()[2]) * 100
-
-
-def searched(engine, fen, depth):
-    """Fairy-Stockfish's score for the side to move at `depth`."""
-    engine.send(f"position fen {fen}")
-    engine.send(f"go depth {depth}")
-    _, lines = engine.read_until(lambda l: l.startswith("bestmove"), 120)
-    found = last_score(lines)
-    if found is None:
-        return None
-    kind, value = found
-    if kind == "mate":
-        return MATE_SHOWN if value > 0 else -MATE_SHOWN
-    return max(-MATE_SHOWN, min(MATE_SHOWN, value))
 
 
 def ours(fens, variant, changes):
@@ -150,19 +137,20 @@ def main():
                     help="a change to Master's tuned weights (repeatable)")
     args = ap.parse_args()
 
-    fens = list(positions(args.games, args.variant, args.every))
+    looks = list(positions(args.games, args.variant, args.every))
+    fens = [fen for _, fen in looks]
     master = ours(fens, args.variant, args.set)
     engine = Uci([FAIRY_STOCKFISH], args.variant, [("Threads", 1), ("Hash", 64)])
     names = [f"{t} {p}" for t in TERMS for p in ("mg", "eg")]
     features, static_gap, search_gap, search_features = [], [], [], []
-    for fen, score in zip(fens, master):
-        terms, total = traced(engine, fen)
+    for (moves, fen), score in zip(looks, master):
+        terms, total = traced(engine, moves)
         side = 1 if fen.split()[1] == "w" else -1
         row = [side * v for t in TERMS for v in terms.get(t, (0.0, 0.0))]
         features.append(row)
         static_gap.append(score - side * total)
         if args.depth:
-            s = searched(engine, fen, args.depth)
+            s, _ = search(engine, moves, args.depth)
             if s is not None and abs(s) < MATE_SHOWN:
                 search_gap.append(score - s)
                 search_features.append(row)
