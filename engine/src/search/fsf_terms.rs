@@ -6,7 +6,8 @@
 //! own fitted terms read much the same things more coarsely. Courier chess
 //! scores these instead of them, each at a fitted share of its weight,
 //! blended by Fairy-Stockfish's phase as its king danger is (see
-//! `positional.rs`); Shatranj played worse with them (session 36).
+//! `positional.rs`). Shatranj played worse with them in place of its own
+//! (session 36) and scores them beside its own since session 37.
 
 use super::eval::Noted;
 use super::king_safety;

@@ -230,9 +230,13 @@ const STEADY_BY_VARIANT: [Weights; 4] = [
 // conversion terms were held: the fit would turn "lives" and trade-down
 // negative, which reads the games' middlegames well but would leave Master
 // unwilling to bare a king. Shatranj's were then refitted once more with
-// the rank and file tables added. Courier's tables stay at 0: fitted, they
-// read the data better (with or without the king's) but did not play
-// better in self-play.
+// the rank and file tables added, and since session 37 all of them but the
+// king danger, the king's ranks and the conversion terms once more, on 600
+// newer games, Fairy-Stockfish's mobility, piece, threat and space terms
+// (`fsf_terms.rs`) joining ours at the shares that fitted best. Courier's
+// tables stay at 0: fitted, they read the data better (with or without
+// the king's) but played worse, in self-play (session 18) and against
+// Fairy-Stockfish (session 37).
 
 /// The rest of Fairy-Stockfish's king safety, as it weighs it.
 const FSF_FLANK: Flank = Flank {
@@ -248,43 +252,45 @@ const FSF_FLANK: Flank = Flank {
 };
 
 const TUNED_SHATRANJ: Weights = Weights {
-    values: [0, 242, 154, 516, 796, 120, 0, 0, 0],
-    values_end: [0, 113, 91, 338, 697, 93, 0, 0, 0],
-    tempo: 24,
-    slider_reach: [0, 0, 0, 0, 3, 0, 3, 0, 0],
-    centre: [16, 7, 4, 6, -2, 0, -3, 5, 6],
+    values: [0, 289, 153, 573, 881, 116, 0, 0, 0],
+    values_end: [0, 120, 100, 305, 575, 77, 0, 0, 0],
+    tempo: 28,
+    slider_reach: [0, 0, 0, 0, 1, 0, 3, 0, 0],
+    centre: [14, 10, 7, 8, 0, 0, -3, 5, 6],
     ranks: [
         // The king's, counted in the middlegame. Fitted, it read [0, 4, 6,
         // 28, 72, 46, 15, 139] and paid Master to walk its king up the board
         // with every piece on; Fairy-Stockfish's own games, which it was
         // fitted to, never show what that costs. Cut to 0 beyond the 3rd
-        // rank (session 32).
+        // rank (session 32), and held since.
         [0, 4, 6, 0, 0, 0, 0, 0],
-        [0, -6, 10, 13, 20, 20, 2, 12],
-        [0, 0, 2, 0, -7, 0, -4, 0],
-        [0, -1, -4, -4, -8, -20, -12, 9],
-        [0, -2, -1, 0, -1, 9, 21, 7],
+        [0, -3, 17, 9, 10, -9, -6, 5],
+        [0, 0, 2, 0, 6, 0, 0, 0],
+        [0, 1, 1, 10, 16, 24, 21, 7],
+        [0, -12, -7, -5, 7, 1, 17, -8],
         [0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0, 0, 0],
     ],
     files: [
-        [0, 21, 12, 3, 0, 0],
-        [0, -6, 3, 6, 0, 0],
-        [0, 7, 6, 2, 0, 0],
-        [0, 13, -2, 10, 0, 0],
-        [0, -5, -3, 4, 0, 0],
+        [0, 38, 20, 2, 0, 0],
+        [0, -19, -3, 1, 0, 0],
+        [0, 3, 5, 4, 0, 0],
+        [0, 7, -7, 6, 0, 0],
+        [0, 1, 3, 6, 0, 0],
         [0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0],
     ],
-    king_pressure: 4,
+    king_pressure: -7,
+    // Held at its earlier fit: the last one's 1 paid the king for d4 with
+    // every piece on.
     king_shelter: 5,
-    advance: [0, 7, 18, 22, 28, 66, 45],
-    passed: 0,
-    passed_step: -4,
+    advance: [0, -1, 4, 11, 3, 47, 45],
+    passed: 3,
+    passed_step: 6,
     conversion: Conversion {
         lives: 7,
         trade_down: 9,
@@ -292,19 +298,19 @@ const TUNED_SHATRANJ: Weights = Weights {
         king_near: 6,
     },
     positional: Positional {
-        pawn_threat: 41,
-        hanging: 39,
-        lesser_threat: 27,
-        mobility: [0, 5, 10, 6, 0, 0, 0, 6, 6],
-        fsf_mobility: 0,
-        fsf_pieces: 0,
-        fsf_threats: 0,
-        fsf_space: 0,
-        rook_half_open: 16,
-        isolated: 19,
-        doubled: 15,
-        supported: 10,
-        phalanx: 4,
+        pawn_threat: -1,
+        hanging: 21,
+        lesser_threat: 16,
+        mobility: [0, 5, 8, 3, 0, 0, 0, 6, 6],
+        fsf_mobility: 23,
+        fsf_pieces: 18,
+        fsf_threats: 58,
+        fsf_space: 78,
+        rook_half_open: 23,
+        isolated: 9,
+        doubled: 7,
+        supported: 13,
+        phalanx: 8,
     },
     // Fairy-Stockfish's classical king danger as it is, not fitted: its
     // weights (its weight for other pieces for the ferz and alfil), 873
