@@ -13,10 +13,11 @@
 //! - rooks on files without their own pawns (square boards);
 //! - king danger ([`king_danger`](super::king_danger)): Fairy-Stockfish's
 //!   own in both Shatranj and Courier chess;
-//! - in Courier chess, in place of the threats, mobility and rook files
-//!   above: Fairy-Stockfish's own mobility, piece, threat and space terms
-//!   ([`fsf_terms`](super::fsf_terms)), scaled by fitted weights. Tried in
-//!   Shatranj too (session 36), they played worse there than our own.
+//! - Fairy-Stockfish's own mobility, piece, threat and space terms
+//!   ([`fsf_terms`](super::fsf_terms)), scaled by fitted weights: in
+//!   Courier chess in place of the threats, mobility and rook files above;
+//!   in Shatranj beside them since session 37 (in their place, session 36,
+//!   they played worse).
 //!
 //! Outposts and slider reach in the ending were tried with hand-set
 //! weights: together with pawn shelter, open files and a king danger they
