@@ -3,7 +3,7 @@
 //! moves, and the time budget kept.
 
 use engine::search::{game_hashes, Level, Limits, Pruning, Searcher, StopFlag};
-use engine::{Color, Game, Position, Variant};
+use engine::{Color, Game, Position, Role, Variant};
 use std::time::{Duration, Instant};
 
 /// Positions where the side to move forces a win (checkmate, or in these
@@ -134,6 +134,41 @@ fn forced_wins_in_one_to_three_are_found_at_fixed_depth() {
             Some(pos.turn()),
             "{variant} {fen}: {outcome}"
         );
+    }
+}
+
+/// A fitted evaluation once paid the king for stepping up with every
+/// piece on, and Master walked it to c5 and was mated. Against itself from
+/// the matches' openings, Master keeps each king on its first three ranks
+/// while its side has three of its four rooks and knights. (That table,
+/// or `king_shelter` at 1 where it is 5, walks a king to the 4th rank here.)
+#[test]
+fn master_keeps_its_king_home_while_the_pieces_are_on() {
+    let openings = include_str!("../../scripts/openings/shatranj.txt");
+    for line in openings.lines().filter(|l| !l.starts_with('#')) {
+        let moves: Vec<&str> = line.split_whitespace().collect();
+        let mut game = Game::replay(Position::new(Variant::Shatranj), &moves).unwrap();
+        let mut searcher = Searcher::new();
+        for _ in 0..80 {
+            let Some(r) = searcher.search_game(&game, Limits::depth(7)) else {
+                break;
+            };
+            game.play(r.best);
+            let pos = game.position();
+            for color in [Color::White, Color::Black] {
+                let pieces_on = pos.pieces_of(color, Role::Rook).count()
+                    + pos.pieces_of(color, Role::Knight).count()
+                    >= 3;
+                let y = pos.king(color).rank();
+                let rank = if color == Color::White { y } else { 7 - y };
+                assert!(
+                    !pieces_on || rank <= 2,
+                    "{line}: {color}'s king on rank {} in {}",
+                    rank + 1,
+                    pos.fen()
+                );
+            }
+        }
     }
 }
 
