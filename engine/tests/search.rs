@@ -147,14 +147,11 @@ fn master_keeps_its_king_home_while_the_pieces_are_on() {
     let openings = include_str!("../../scripts/openings/shatranj.txt");
     for line in openings.lines().filter(|l| !l.starts_with('#')) {
         let moves: Vec<&str> = line.split_whitespace().collect();
-        let mut game = Game::replay(Position::new(Variant::Shatranj), &moves).unwrap();
-        let mut searcher = Searcher::new();
-        for _ in 0..80 {
-            let Some(r) = searcher.search_game(&game, Limits::depth(7)) else {
-                break;
-            };
-            game.play(r.best);
-            let pos = game.position();
+        let opening = Game::replay(Position::new(Variant::Shatranj), &moves).unwrap();
+        let game = play_out(opening.clone(), 80, Limits::depth(7));
+        let mut pos = *opening.position();
+        for m in &game.moves()[moves.len()..] {
+            pos = pos.play(m);
             for color in [Color::White, Color::Black] {
                 let pieces_on = pos.pieces_of(color, Role::Rook).count()
                     + pos.pieces_of(color, Role::Knight).count()
