@@ -13,14 +13,30 @@ pub(crate) type Parts = (i32, i32);
 /// move-count clock, so the key is the hash and the variant alone.
 pub(crate) struct EvalCache {
     slots: Vec<(u64, Parts)>,
+    mask: usize,
 }
 
-const SLOTS: usize = 1 << 16;
+/// The fewest slots: 1 MB, what the service's CPU players (1 MB tables)
+/// have always had.
+const MIN_SLOTS: usize = 1 << 16;
 
 impl EvalCache {
-    pub(crate) fn new() -> EvalCache {
+    /// A cache a quarter the size of a `table_megabytes` transposition
+    /// table, and at least [`MIN_SLOTS`]. At `alfil uci`'s 16 MB that is
+    /// 2^18 slots, where 2^16 slots forgot evaluations the next iteration
+    /// asked for again: 4.5% more instructions for the same search.
+    pub(crate) fn new(table_megabytes: usize) -> EvalCache {
+        let bytes = table_megabytes * 1024 * 1024 / 4;
+        let wanted = bytes / std::mem::size_of::<(u64, Parts)>();
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let count = count.max(MIN_SLOTS);
         EvalCache {
-            slots: vec![(0, (0, 0)); SLOTS],
+            slots: vec![(0, (0, 0)); count],
+            mask: count - 1,
         }
     }
 
@@ -30,12 +46,12 @@ impl EvalCache {
 
     /// The evaluation remembered under `key` (see [`key`]), if any.
     pub(crate) fn get(&self, key: u64) -> Option<Parts> {
-        let slot = self.slots[key as usize & (SLOTS - 1)];
+        let slot = self.slots[key as usize & self.mask];
         (slot.0 == key).then_some(slot.1)
     }
 
     pub(crate) fn put(&mut self, key: u64, parts: Parts) {
-        self.slots[key as usize & (SLOTS - 1)] = (key, parts);
+        self.slots[key as usize & self.mask] = (key, parts);
     }
 }
 
@@ -43,4 +59,17 @@ impl EvalCache {
 pub(crate) fn key(pos: &Position) -> u64 {
     // Never 0, the empty slot's key.
     (pos.hash ^ super::tree::mix(pos.variant as u64 + 1)) | 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_grows_with_the_table_but_never_below_a_megabyte() {
+        assert_eq!(EvalCache::new(1).slots.len(), MIN_SLOTS);
+        assert_eq!(EvalCache::new(4).slots.len(), MIN_SLOTS);
+        assert_eq!(EvalCache::new(16).slots.len(), 1 << 18);
+        assert_eq!(EvalCache::new(100).slots.len(), 1 << 20);
+    }
 }

@@ -168,7 +168,7 @@ impl Searcher {
             pv: vec![Vec::new(); MAX_PLY + 2],
             excluded: Vec::new(),
             evals: vec![-INFINITE; MAX_PLY + 2],
-            eval_cache: eval_cache::EvalCache::new(),
+            eval_cache: eval_cache::EvalCache::new(megabytes),
             pruning: Pruning::default(),
             correction: correction::Correction::new(),
             contempt: 0,

@@ -273,14 +273,20 @@ pub(crate) const fn rank_bits(rank: u8) -> u128 {
 
 /// Every square of a file, on any board.
 pub(crate) const fn file_bits(file: u8) -> u128 {
+    FIRST_FILE << file
+}
+
+/// Every square of the first file: computed once, at compile time, as the
+/// evaluation asks for files in its inner loops.
+const FIRST_FILE: u128 = {
     let mut bits = 0;
     let mut rank = 0;
     while rank < MAX_RANKS {
-        bits |= 1u128 << (rank as u32 * MAX_FILES as u32 + file as u32);
+        bits |= 1u128 << (rank as u32 * MAX_FILES as u32);
         rank += 1;
     }
     bits
-}
+};
 
 #[cfg(test)]
 pub(crate) mod tests {
