@@ -12,8 +12,8 @@ pub(crate) type Parts = (i32, i32);
 /// A direct-mapped table of evaluations. Nothing cached depends on the
 /// move-count clock, so the key is the hash and the variant alone.
 pub(crate) struct EvalCache {
+    /// A power of two of them, so that a mask finds a key's slot.
     slots: Vec<(u64, Parts)>,
-    mask: usize,
 }
 
 /// The fewest slots: 1 MB, what the service's CPU players (1 MB tables)
@@ -32,11 +32,9 @@ impl EvalCache {
     pub(crate) fn new(table_megabytes: usize) -> EvalCache {
         let bytes = table_megabytes * 1024 * 1024 / 4;
         let wanted = bytes / std::mem::size_of::<(u64, Parts)>();
-        // A power of two, so that a mask finds the slot.
         let count = (1usize << wanted.max(1).ilog2()).clamp(MIN_SLOTS, MAX_SLOTS);
         EvalCache {
             slots: vec![(0, (0, 0)); count],
-            mask: count - 1,
         }
     }
 
@@ -46,12 +44,17 @@ impl EvalCache {
 
     /// The evaluation remembered under `key` (see [`key`]), if any.
     pub(crate) fn get(&self, key: u64) -> Option<Parts> {
-        let slot = self.slots[key as usize & self.mask];
+        let slot = self.slots[self.index(key)];
         (slot.0 == key).then_some(slot.1)
     }
 
+    fn index(&self, key: u64) -> usize {
+        key as usize & (self.slots.len() - 1)
+    }
+
     pub(crate) fn put(&mut self, key: u64, parts: Parts) {
-        self.slots[key as usize & self.mask] = (key, parts);
+        let i = self.index(key);
+        self.slots[i] = (key, parts);
     }
 }
 
