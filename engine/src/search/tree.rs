@@ -112,6 +112,7 @@ impl Searcher {
         if quiet_node && null_ok && depth >= 3 && guess >= beta && self.has_pieces(pos) {
             let r = self.pruning.null_reduction(depth, guess - beta);
             let child = null_move(pos);
+            self.pass_eval(pos, &child);
             self.path.push(child.hash);
             let score = -self.alphabeta(&child, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.path.pop();
@@ -508,6 +509,23 @@ impl Searcher {
         scale_for_move_rule(pos, base) + rest
     }
 
+    /// Caches the evaluation of `passed`, `pos` with the other side to
+    /// move, from `pos`'s own: every term is counted for both sides and
+    /// only signed for the side to move at the end, so passing negates
+    /// all but the tempo. The null move's search then starts without an
+    /// evaluation of its own. (A weak level's noise, drawn from the hash,
+    /// could not be carried over; nor an evaluation already forgotten.)
+    fn pass_eval(&mut self, pos: &Position, passed: &Position) {
+        if self.style.noise > 0 {
+            return;
+        }
+        if let Some((base, rest)) = self.eval_cache.get(eval_cache::key(pos)) {
+            let tempo = self.pruning.weights(pos.variant).tempo;
+            let passed_parts = (2 * tempo - base, -rest);
+            self.eval_cache.put(eval_cache::key(passed), passed_parts);
+        }
+    }
+
     /// [`eval`](Self::eval), corrected by what searches of the same pawn
     /// structure found, where the pruning asks for it.
     fn corrected_eval(&mut self, pos: &Position) -> i32 {
@@ -611,29 +629,63 @@ mod tests {
         // game it plays with the other: all its terms (tuned weights,
         // positional terms, Courier's king danger) must see both alike.
         let mut master = Searcher::new();
-        for v in Variant::ALL {
-            for game in 1..=8u64 {
+        for pos in random_play() {
+            let mirrored = Position::from_setup(pos.to_setup().mirrored(), pos.rules())
+                .expect("the mirror of a legal position is legal");
+            assert_eq!(
+                master.eval(&pos),
+                master.eval(&mirrored),
+                "{} {} against {}",
+                pos.variant,
+                pos.fen(),
+                mirrored.fen()
+            );
+        }
+    }
+
+    #[test]
+    fn a_null_move_s_evaluation_handed_over_is_the_one_computed() {
+        // The null move's child takes its evaluation from its parent's
+        // (`pass_eval`): it must be exactly what evaluating it would give,
+        // or the search would change with the cache's contents.
+        for pruning in [Pruning::Play, Pruning::Steady] {
+            let mut handed = Searcher::new();
+            handed.set_pruning(pruning);
+            for pos in random_play().filter(|p| !p.is_check()) {
+                let passed = null_move(&pos);
+                handed.eval(&pos);
+                handed.pass_eval(&pos, &passed);
+                let mut fresh = Searcher::new();
+                fresh.set_pruning(pruning);
+                assert_eq!(
+                    handed.eval(&passed),
+                    fresh.eval(&passed),
+                    "{pruning:?} {} {}",
+                    pos.variant,
+                    pos.fen()
+                );
+            }
+        }
+    }
+
+    /// The positions of 8 random games of up to 60 plies in each variant.
+    fn random_play() -> impl Iterator<Item = Position> {
+        Variant::ALL.into_iter().flat_map(|v| {
+            (1..=8u64).flat_map(move |game| {
                 let mut pos = Position::new(v);
                 let mut r = game;
-                for _ in 0..60 {
+                std::iter::from_fn(move || {
                     if pos.outcome().is_some() {
-                        break;
+                        return None;
                     }
                     let moves = pos.legal_moves();
                     r = mix(r);
                     pos = pos.play(&moves[(r % moves.len() as u64) as usize]);
-                    let mirrored = Position::from_setup(pos.to_setup().mirrored(), pos.rules())
-                        .expect("the mirror of a legal position is legal");
-                    assert_eq!(
-                        master.eval(&pos),
-                        master.eval(&mirrored),
-                        "{v} {} against {}",
-                        pos.fen(),
-                        mirrored.fen()
-                    );
-                }
-            }
-        }
+                    Some(pos)
+                })
+                .take(60)
+            })
+        })
     }
 
     fn steady_searcher_and_middlegame() -> (Searcher, Position) {
