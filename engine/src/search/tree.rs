@@ -649,14 +649,14 @@ mod tests {
         // (`pass_eval`): it must be exactly what evaluating it would give,
         // or the search would change with the cache's contents.
         for pruning in [Pruning::Play, Pruning::Steady] {
-            let mut handed = Searcher::new();
+            // `fresh` is never handed anything: what it caches it computed.
+            let [mut handed, mut fresh] = [Searcher::new(), Searcher::new()];
             handed.set_pruning(pruning);
+            fresh.set_pruning(pruning);
             for pos in random_play().filter(|p| !p.is_check()) {
                 let passed = null_move(&pos);
                 handed.eval(&pos);
                 handed.pass_eval(&pos, &passed);
-                let mut fresh = Searcher::new();
-                fresh.set_pruning(pruning);
                 assert_eq!(
                     handed.eval(&passed),
                     fresh.eval(&passed),
