@@ -219,6 +219,15 @@ pub(crate) fn evaluate_noting(pos: &Position, w: &Weights, noted: &mut Noted) ->
     us + w.tempo
 }
 
+/// [`evaluate_noting`]'s score of the same position with the other side
+/// to move, from `base`, its score with this side to move: every term is
+/// counted from White's side and signed for the side to move only at the
+/// end, so passing negates all but the tempo. (The positional terms,
+/// signed the same way in [`positional_from`], simply negate.)
+pub(crate) fn passed_base(base: i32, w: &Weights) -> i32 {
+    2 * w.tempo - base
+}
+
 /// One side's terms, from its own point of view.
 #[derive(Default)]
 struct Side {

@@ -2,7 +2,7 @@
 //! quiescence search below it.
 
 use super::ends::terminal;
-use super::eval::{evaluate_noting, piece_value, scale_for_move_rule, Noted};
+use super::eval::{evaluate_noting, passed_base, piece_value, scale_for_move_rule, Noted};
 use super::eval_cache;
 use super::limits::CHECK_EVERY;
 use super::ordering::{is_losing_capture, Picker};
@@ -510,18 +510,17 @@ impl Searcher {
     }
 
     /// Caches the evaluation of `passed`, `pos` with the other side to
-    /// move, from `pos`'s own: every term is counted for both sides and
-    /// only signed for the side to move at the end, so passing negates
-    /// all but the tempo. The null move's search then starts without an
-    /// evaluation of its own. (A weak level's noise, drawn from the hash,
-    /// could not be carried over; nor an evaluation already forgotten.)
+    /// move, from `pos`'s own ([`passed_base`]), so that the null move's
+    /// search starts without an evaluation of its own. (A weak level's
+    /// noise, drawn from the hash, could not be carried over; nor an
+    /// evaluation already forgotten.)
     fn pass_eval(&mut self, pos: &Position, passed: &Position) {
         if self.style.noise > 0 {
             return;
         }
         if let Some((base, rest)) = self.eval_cache.get(eval_cache::key(pos)) {
-            let tempo = self.pruning.weights(pos.variant).tempo;
-            let passed_parts = (2 * tempo - base, -rest);
+            let weights = self.pruning.weights(pos.variant);
+            let passed_parts = (passed_base(base, weights), -rest);
             self.eval_cache.put(eval_cache::key(passed), passed_parts);
         }
     }
