@@ -15,6 +15,7 @@ differently.
     scripts/acpl.py --positions scripts/acpl/shatranj.fen --out new.tsv
     scripts/acpl.py --alfil /tmp/old/alfil --out old.tsv
     scripts/acpl.py --compare old.tsv new.tsv
+    scripts/acpl.py --variant courier --nodes 100000 --out new.tsv   # no timing noise
 
 The positions file has a FEN per line (anything after a tab is ignored).
 `--compare` prints each file's mean and the paired difference with its
@@ -111,7 +112,8 @@ def measure(args):
         fsf = judge.engine()
         for i in range(part, len(fens), args.jobs):
             fen = fens[i]
-            move, _ = search(ours, fen, f"go movetime {args.movetime}")
+            go = f"go nodes {args.nodes}" if args.nodes else f"go movetime {args.movetime}"
+            move, _ = search(ours, fen, go)
             best, top = judge.score(fsf, fen, None)
             after = top if move == best else judge.score(fsf, fen, move)
             if top is not None and after is not None:
@@ -154,6 +156,8 @@ def main():
     ap.add_argument("--positions", default=None, help="default scripts/acpl/<variant>.fen")
     ap.add_argument("--alfil", default=os.path.join(ROOT, "target", "release", "alfil"))
     ap.add_argument("--movetime", type=int, default=200, help="alfil's milliseconds per move")
+    ap.add_argument("--nodes", type=int, help="alfil's nodes per move instead of --movetime: "
+                    "the same moves on every run, so two builds differ only by their trees")
     ap.add_argument("--depth", type=int, default=13, help="Fairy-Stockfish's depth")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--cache", help="Fairy-Stockfish's scores (default $TMPDIR/alfil-acpl-<variant>-d<depth>.json)")

@@ -34,9 +34,9 @@ impl Pruning {
 
     /// How much a quiet move must be able to gain to be worth a search
     /// with `depth` plies left (futility), if the cut applies there.
-    pub(super) fn futility_margin(self, depth: i32) -> Option<i32> {
+    pub(super) fn futility_margin(self, variant: Variant, depth: i32) -> Option<i32> {
         match self {
-            Pruning::Play if depth <= 6 => Some(90 + 100 * depth),
+            Pruning::Play if depth <= 6 => Some(90 + Shallow::of(variant).futility_per_ply * depth),
             Pruning::Steady if depth <= 2 => Some(90 + 110 * depth),
             _ => None,
         }
@@ -44,10 +44,16 @@ impl Pruning {
 
     /// How many quiet moves a non-PV node with `depth` plies left tries
     /// before skipping the rest, if it skips any.
-    pub(super) fn late_move_limit(self, depth: i32, improving: bool) -> Option<i32> {
+    pub(super) fn late_move_limit(
+        self,
+        variant: Variant,
+        depth: i32,
+        improving: bool,
+    ) -> Option<i32> {
         match self {
             Pruning::Play if depth <= 7 => {
-                Some(((3 + depth * depth) / if improving { 1 } else { 2 }).max(3))
+                let halved = !improving && Shallow::of(variant).halve_when_worse;
+                Some(((3 + depth * depth) / if halved { 2 } else { 1 }).max(3))
             }
             Pruning::Steady if depth <= 3 => Some(3 + 3 * depth * depth),
             _ => None,
@@ -143,5 +149,81 @@ impl Pruning {
     /// as late quiet moves are.
     pub(super) fn reduces_losing_captures(self) -> bool {
         self == Pruning::Play
+    }
+}
+
+/// How hard [`Pruning::Play`] cuts near the leaves, per variant. Tuned in
+/// Shatranj self-play; Courier chess, with half as many moves again and an
+/// evaluation that swings more (king danger, space), plays better against
+/// Fairy-Stockfish with gentler cuts (README, "The CPU player", session 41).
+struct Shallow {
+    /// Futility's margin per ply left, on top of 90.
+    futility_per_ply: i32,
+    /// Whether late-move pruning tries half as many quiet moves in a node
+    /// that is not improving on its last turn.
+    halve_when_worse: bool,
+}
+
+impl Shallow {
+    fn of(variant: Variant) -> Shallow {
+        match variant {
+            Variant::Courier => Shallow {
+                futility_per_ply: 130,
+                halve_when_worse: false,
+            },
+            _ => Shallow {
+                futility_per_ply: 100,
+                halve_when_worse: true,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cut's setting at `depth`, as the search would ask for it.
+    fn cuts(p: Pruning, v: Variant, depth: i32, improving: bool) -> [Option<i32>; 3] {
+        [
+            p.reverse_futility_margin(depth, improving),
+            p.futility_margin(v, depth),
+            p.late_move_limit(v, depth, improving),
+        ]
+    }
+
+    #[test]
+    fn steady_cuts_the_same_in_every_variant() {
+        // Shipped puzzles were proven with these: no variant may differ.
+        for v in Variant::ALL {
+            for depth in 0..12 {
+                for improving in [false, true] {
+                    let here = cuts(Pruning::Steady, v, depth, improving);
+                    let shatranj = cuts(Pruning::Steady, Variant::Shatranj, depth, improving);
+                    assert_eq!(here, shatranj, "{v} depth {depth}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn master_cuts_courier_no_harder_than_shatranj() {
+        for depth in 1..12 {
+            for improving in [false, true] {
+                let courier = cuts(Pruning::Play, Variant::Courier, depth, improving);
+                let shatranj = cuts(Pruning::Play, Variant::Shatranj, depth, improving);
+                // A wider margin or a longer list of moves cuts less.
+                for (c, s) in courier.iter().zip(&shatranj) {
+                    assert_eq!(c.is_some(), s.is_some(), "depth {depth}");
+                    assert!(c >= s, "depth {depth}: {c:?} < {s:?}");
+                }
+            }
+        }
+        // Somewhere it really is gentler.
+        let gentler = (1..8).any(|d| {
+            cuts(Pruning::Play, Variant::Courier, d, false)
+                != cuts(Pruning::Play, Variant::Shatranj, d, false)
+        });
+        assert!(gentler);
     }
 }

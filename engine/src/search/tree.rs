@@ -170,13 +170,13 @@ impl Searcher {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
                 let futile = self
                     .pruning
-                    .futility_margin(depth)
+                    .futility_margin(pos.variant, depth)
                     .is_some_and(|m| static_eval + m <= alpha);
                 // Late quiet moves at low depth are almost never best.
                 let late = !pv_node
                     && self
                         .pruning
-                        .late_move_limit(depth, improving)
+                        .late_move_limit(pos.variant, depth, improving)
                         .is_some_and(|limit| n > limit);
                 // A check is never skipped: it may force the game.
                 if (futile || late) && !gives_check() {
