@@ -153,9 +153,10 @@ impl Pruning {
 }
 
 /// How hard [`Pruning::Play`] cuts near the leaves, per variant. Tuned in
-/// Shatranj self-play; Courier chess, with half as many moves again and an
-/// evaluation that swings more (king danger, space), plays better against
-/// Fairy-Stockfish with gentler cuts (README, "The CPU player", session 41).
+/// Shatranj self-play; in Courier chess gentler cuts were judged a little
+/// better by Fairy-Stockfish and bolder ones worse (README, "The CPU
+/// player", session 41: each within about a standard error, a lean rather
+/// than a proof).
 struct Shallow {
     /// Futility's margin per ply left, on top of 90.
     futility_per_ply: i32,
