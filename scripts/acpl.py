@@ -106,13 +106,13 @@ def measure(args):
     judge = Judge(args.variant, args.depth, args.cache or os.path.join(
         os.environ.get("TMPDIR", "/tmp"), f"alfil-acpl-{args.variant}-d{args.depth}.json"))
     rows = [None] * len(fens)
+    go = f"go nodes {args.nodes}" if args.nodes else f"go movetime {args.movetime}"
 
     def worker(part):
         ours = Uci([args.alfil, "uci"], args.variant, [("Level", "Master"), ("Hash", 64)])
         fsf = judge.engine()
         for i in range(part, len(fens), args.jobs):
             fen = fens[i]
-            go = f"go nodes {args.nodes}" if args.nodes else f"go movetime {args.movetime}"
             move, _ = search(ours, fen, go)
             best, top = judge.score(fsf, fen, None)
             after = top if move == best else judge.score(fsf, fen, move)
