@@ -15,6 +15,13 @@ evaluation what it misjudged there (in Shatranj, the safety of its king).
 One line per game: White's result, the moves, and Fairy-Stockfish's score
 for the side to move before each move at --nodes (`x` for the opening's
 plies and where it sees a mate).
+
+With --depth, each chosen position is searched afresh to that depth
+instead, its score held within ±1000 (a mate counts as 1000), and
+--every, --skip and --last choose fewer positions, since a deeper search
+costs more (session 43 labelled Courier games so, to refit the piece values):
+
+    scripts/score_games.py G.games --depth 10 --every 4 --skip 16 --last 140 --out G.tsv
 """
 
 import argparse
@@ -23,14 +30,22 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import Uci, read_games, search_nodes  # noqa: E402
+from review_games import search  # noqa: E402
 
 
-def scores(engine, moves, nodes, skip):
+def scores(engine, moves, args):
     """Fairy-Stockfish's score before each move, as text."""
     engine.send("ucinewgame")
-    skipped = ["x"] * min(skip, len(moves))
-    searched = range(len(skipped), len(moves))
-    return skipped + [search_nodes(engine, moves[:ply], nodes)[0] for ply in searched]
+    found = ["x"] * len(moves)
+    for ply in range(args.skip, min(len(moves), args.last or len(moves)), args.every):
+        if args.depth:
+            # Afresh, so that no position's score leans on another's.
+            engine.send("ucinewgame")
+            score, _ = search(engine, moves[:ply], args.depth)
+            found[ply] = "x" if score is None else str(score)
+        else:
+            found[ply] = search_nodes(engine, moves[:ply], args.nodes)[0]
+    return found
 
 
 def main():
@@ -38,7 +53,10 @@ def main():
     ap.add_argument("games", nargs="+", help="files written by match.py --games-out")
     ap.add_argument("--out", required=True)
     ap.add_argument("--nodes", type=int, default=8000, help="as tune_data.py")
+    ap.add_argument("--depth", type=int, default=0, help="search to this depth instead")
     ap.add_argument("--skip", type=int, default=6, help="opening plies left unscored")
+    ap.add_argument("--every", type=int, default=1, help="plies between two scores")
+    ap.add_argument("--last", type=int, default=0, help="no score from this ply on")
     ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
     args = ap.parse_args()
     engines = {}
@@ -49,7 +67,7 @@ def main():
                 if variant not in engines:
                     options = [("Threads", 1), ("Hash", 16)]
                     engines[variant] = Uci([args.engine], variant, options)
-                found = scores(engines[variant], moves, args.nodes, args.skip)
+                found = scores(engines[variant], moves, args)
                 result = {1.0: "1", 0.0: "0"}.get(white, "0.5")
                 out.write(f"{result}\t{' '.join(moves)}\t{' '.join(found)}\n")
                 out.flush()

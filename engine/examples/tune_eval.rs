@@ -23,7 +23,10 @@
 //! fit best below zero, which would stop Master baring a king),
 //! `--only a,b` to fit only these weights (new terms on fresh data),
 //! `--from steady|tuned` (default steady), `--result-share F` (default 0.3:
-//! how much of the expected result is the game's rather than the score's).
+//! how much of the expected result is the game's rather than the score's),
+//! `--check FILES` to check the fit on other games instead of on every
+//! tenth position (positions of one game are alike, so a check set drawn
+//! from the same games flatters the fit).
 
 use engine::search::{evaluate_with, Weights, KNOBS};
 use engine::{Color, Position, Variant};
@@ -58,22 +61,18 @@ fn main() {
     };
 
     let share: f64 = option("--result-share").map_or(0.3, |s| s.parse().expect("--result-share F"));
-    let samples: Vec<Sample> = data
-        .split(',')
-        .flat_map(|file| {
-            load(
-                variant,
-                &std::fs::read_to_string(file).expect("a data file"),
-                share,
-            )
-        })
-        .collect();
-    let (train, check): (Vec<_>, Vec<_>) = samples
-        .into_iter()
-        .enumerate()
-        .partition(|(i, _)| i % 10 != 0);
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let check: Vec<Sample> = check.into_iter().map(|(_, s)| s).collect();
+    let samples = read(variant, data, share);
+    let (train, check) = match option("--check") {
+        Some(files) => (samples, read(variant, &files, share)),
+        None => {
+            let (train, check): (Vec<_>, Vec<_>) = samples
+                .into_iter()
+                .enumerate()
+                .partition(|(i, _)| i % 10 != 0);
+            let unnumber = |v: Vec<(usize, Sample)>| v.into_iter().map(|(_, s)| s).collect();
+            (unnumber(train), unnumber(check))
+        }
+    };
     println!("{} positions to fit, {} to check", train.len(), check.len());
 
     // The curve's steepness is fitted once, to the starting weights, so
@@ -141,6 +140,17 @@ fn main() {
     }
     // Debug output is also a Rust literal: ready for `weights.rs`.
     println!("{weights:?}");
+}
+
+/// The samples of data files separated by commas.
+fn read(variant: Variant, files: &str, result_share: f64) -> Vec<Sample> {
+    files
+        .split(',')
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(file).expect("a data file");
+            load(variant, &text, result_share)
+        })
+        .collect()
 }
 
 fn load(variant: Variant, text: &str, result_share: f64) -> Vec<Sample> {
