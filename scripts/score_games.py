@@ -35,7 +35,9 @@ from review_games import search  # noqa: E402
 
 def scores(engine, moves, args):
     """Fairy-Stockfish's score before each move, as text."""
-    engine.send("ucinewgame")
+    if not args.depth:
+        # The game's positions share one table; with --depth each is fresh.
+        engine.send("ucinewgame")
     found = ["x"] * len(moves)
     for ply in range(args.skip, min(len(moves), args.last or len(moves)), args.every):
         if args.depth:
