@@ -33,7 +33,31 @@ pub fn piece_value(variant: Variant, role: Role) -> i32 {
 
 /// Each piece of one side with the squares it attacks, as the evaluation
 /// found them: the positional terms reuse them rather than find them again.
-pub(crate) type PieceAttacks = arrayvec::ArrayVec<(Square, Role, Bitboard), SQUARES>;
+/// The king comes first and the pawns last (see [`split_pawns`]).
+pub(crate) type PieceAttacks = arrayvec::ArrayVec<Noting, SQUARES>;
+
+/// One piece's entry in [`PieceAttacks`]: where it stands, what it is and
+/// the squares it attacks.
+pub(crate) type Noting = (Square, Role, Bitboard);
+
+/// The roles after the king in the order [`side_terms`] notes them: the
+/// pawns, most of the list, last, so that the terms that read only the
+/// pieces or only the pawns take a slice instead of testing every entry.
+const NOTED_ORDER: [Role; 8] = [
+    Role::Ferz,
+    Role::Alfil,
+    Role::Knight,
+    Role::Rook,
+    Role::Courier,
+    Role::Man,
+    Role::Schleich,
+    Role::Pawn,
+];
+
+/// A side's noted attacks split into the king and pieces, and the pawns.
+pub(crate) fn split_pawns(noted: &PieceAttacks) -> (&[Noting], &[Noting]) {
+    noted.split_at(noted.partition_point(|&(_, role, _)| role != Role::Pawn))
+}
 
 /// What the base evaluation found on the way, for the positional terms to
 /// reuse rather than find again.
@@ -266,11 +290,14 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
     pressure += (g.king[king.index()] & their_zone).count() as i32;
     s.shelter = (g.king[king.index()] & pos.pieces_of(color, Role::Pawn)).count() as i32;
     noted.push((king, Role::King, g.king[king.index()]));
+    // Courier chess's weights have no rank or file bonuses: skip the
+    // lookups, which every piece would make.
+    let lines = w.ranks != [[0; 8]; 9] || w.files != [[0; 6]; 9];
     // Role by role rather than square by square: each loop then knows its
     // piece's moves without asking the board what stands on the square.
-    for role in Role::ALL {
+    for role in NOTED_ORDER {
         let pieces = pos.pieces_of(color, role);
-        if role == Role::King || pieces.is_empty() {
+        if pieces.is_empty() {
             continue;
         }
         let count = pieces.count() as i32;
@@ -300,20 +327,27 @@ fn side_terms(pos: &Position, w: &Weights, color: Color, noted: &mut PieceAttack
                 } else {
                     &g.diagonal
                 };
+                let per_square = w.slider_reach[role.index()];
                 for sq in pieces {
                     let attacks = slider_reach(&rays[sq.index()], occupied);
-                    let squares = (attacks & !own).count() as i32;
-                    s.placement += w.slider_reach[role.index()] * (squares - 7)
-                        + centre * reach[sq.index()] as i32
-                        + line_bonus(w, tables, role, sq, color);
+                    if per_square != 0 {
+                        let squares = (attacks & !own).count() as i32;
+                        s.placement += per_square * (squares - 7);
+                    }
+                    s.placement += centre * reach[sq.index()] as i32;
+                    if lines {
+                        s.placement += line_bonus(w, tables, role, sq, color);
+                    }
                     note(sq, attacks);
                 }
             }
             _ => {
                 let table = g.leaps(role).expect("a leaper");
                 for sq in pieces {
-                    s.placement +=
-                        centre * reach[sq.index()] as i32 + line_bonus(w, tables, role, sq, color);
+                    s.placement += centre * reach[sq.index()] as i32;
+                    if lines {
+                        s.placement += line_bonus(w, tables, role, sq, color);
+                    }
                     note(sq, table[sq.index()]);
                 }
             }

@@ -9,7 +9,7 @@
 //! `positional.rs`). Shatranj played worse with them in place of its own
 //! (session 36) and scores them beside its own since session 37.
 
-use super::eval::Noted;
+use super::eval::{split_pawns, Noted};
 use super::king_safety;
 use super::positional::{file_bits, rank_bits, Attacks};
 use crate::bitboard::Bitboard;
@@ -49,17 +49,31 @@ pub(crate) fn mobility_bonus(role: Role, mob: usize) -> Score {
         Role::Knight => KNIGHT_MOBILITY[mob.min(8)],
         Role::Rook => ROOK_MOBILITY[mob.min(14)],
         Role::Courier => BISHOP_MOBILITY[mob.min(13)],
-        _ => {
-            let m = mob as i32;
-            [150 * (m - 2) / (8 + m), 200 * (m - 2) / (8 + m)]
-        }
+        _ => OTHER_MOBILITY[mob.min(MOST_LEAPS)],
     }
 }
+
+/// The most squares a leaper reaches: the man's eight.
+const MOST_LEAPS: usize = 8;
+
+/// Fairy-Stockfish's mobility curve for its other pieces, by squares
+/// reached, worked out once rather than divided out at every evaluation.
+const OTHER_MOBILITY: [Score; MOST_LEAPS + 1] = {
+    let mut table = [[0, 0]; MOST_LEAPS + 1];
+    let mut m = 0;
+    while m <= MOST_LEAPS as i32 {
+        table[m as usize] = [150 * (m - 2) / (8 + m), 200 * (m - 2) / (8 + m)];
+        m += 1;
+    }
+    table
+};
 
 /// The mobility of all of `color`'s pieces over its mobility `area`.
 pub(crate) fn mobility(color: Color, noted: &Noted, area: Bitboard) -> Score {
     let mut score = [0, 0];
-    for &(_, role, attacks) in &noted.attacks[color.index()] {
+    // The pawns (and the king) have no mobility bonus.
+    let (pieces, _) = split_pawns(&noted.attacks[color.index()]);
+    for &(_, role, attacks) in pieces {
         add(
             &mut score,
             mobility_bonus(role, (attacks & area).count()),
@@ -97,7 +111,8 @@ pub(crate) fn pieces(pos: &Position, color: Color, noted: &Noted, maps: &[Attack
     let behind_pawns = down(pos, color, pawns);
     let blocked = own_pawns & down(pos, color, pos.occupied());
     let mut score = [0, 0];
-    for &(s, role, b) in &noted.attacks[color.index()] {
+    let (pieces, _) = split_pawns(&noted.attacks[color.index()]);
+    for &(s, role, b) in pieces {
         match role {
             Role::Knight => {
                 let central = CENTRE_FILES.contains(s);
@@ -368,9 +383,13 @@ const fn dark_squares() -> u128 {
 
 /// The squares `color`'s pawns on `from` attack.
 fn pawn_attacks(pos: &Position, color: Color, from: Bitboard) -> Bitboard {
-    let table = &pos.geo.pawn_capture[color.index()];
-    from.into_iter()
-        .fold(Bitboard::EMPTY, |acc, sq| acc | table[sq.index()])
+    // One rank up, then one file either way: shifts of the whole set
+    // rather than a table per pawn. A shift off the side lands on the far
+    // file of the next rank, which the masks take off.
+    let forward = up(pos, color, from).0;
+    let east = (forward << 1) & !file_bits(0);
+    let west = (forward >> 1) & !file_bits(MAX_FILES - 1);
+    Bitboard(east | west) & pos.geo.cells
 }
 
 /// `set` and every square ahead of it for `color`: from the squares

@@ -9,7 +9,7 @@
 //! in Shatranj and Courier chess ([`Flank`]): with them Master's term
 //! follows Fairy-Stockfish's traced king safety closely (see the README).
 
-use super::eval::PieceAttacks;
+use super::eval::{split_pawns, PieceAttacks};
 use super::king_danger::{Danger, Pressure};
 use super::positional::{file_bits, rank_bits, Attacks};
 use super::weights::Flank;
@@ -23,11 +23,9 @@ use crate::types::{Color, Role, Square};
 pub(crate) fn unguarded(ring: Bitboard, defenders: &PieceAttacks) -> Bitboard {
     let mut pawns = Bitboard::EMPTY;
     let mut pawns_twice = Bitboard::EMPTY;
-    for &(_, role, attacks) in defenders {
-        if role == Role::Pawn {
-            pawns_twice |= pawns & attacks;
-            pawns |= attacks;
-        }
+    for &(_, _, attacks) in split_pawns(defenders).1 {
+        pawns_twice |= pawns & attacks;
+        pawns |= attacks;
     }
     ring & !pawns_twice
 }

@@ -24,7 +24,7 @@
 //! lost about 85 Elo in self-play (60 ms per move). Open files and shelter
 //! came back once fitted (`examples/tune_eval.rs`).
 
-use super::eval::{piece_value, Noted};
+use super::eval::{piece_value, split_pawns, Noted};
 use super::fsf_terms;
 use super::king_danger::{self, Pressure};
 use super::weights::Weights;
@@ -143,25 +143,34 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
     let enemy_units = enemy & !kings;
     let enemy_pieces = enemy_units & !pos.by_role[Role::Pawn.index()];
     let mut score = 0;
-    for sq in enemy_pieces & ours.pawns {
-        let role = pos.squares[sq.index()].expect("enemy piece").role;
-        score += t.pawn_threat.min(piece_value(pos.variant, role) / 3);
+    // Courier chess weighs none of these four (Fairy-Stockfish's terms
+    // stand in for them): skipping their loops saves its evaluation time.
+    if t.pawn_threat != 0 {
+        for sq in enemy_pieces & ours.pawns {
+            let role = pos.squares[sq.index()].expect("enemy piece").role;
+            score += t.pawn_threat.min(piece_value(pos.variant, role) / 3);
+        }
     }
     score += t.hanging * (enemy_units & ours.all & !theirs.all).count() as i32;
-    let mut lesser_threats = Bitboard::EMPTY;
-    for &(_, role, attacks) in pieces {
-        if matches!(
-            role,
-            Role::Knight | Role::Ferz | Role::Alfil | Role::Man | Role::Schleich
-        ) {
-            let reach = attacks & !own & !theirs.pawns;
-            score += t.mobility[role.index()] * reach.count() as i32;
+    let mobility = t.mobility != [0; 9];
+    if mobility || t.lesser_threat != 0 {
+        let mut lesser_threats = Bitboard::EMPTY;
+        for &(_, role, attacks) in split_pawns(pieces).0 {
+            if mobility
+                && matches!(
+                    role,
+                    Role::Knight | Role::Ferz | Role::Alfil | Role::Man | Role::Schleich
+                )
+            {
+                let reach = attacks & !own & !theirs.pawns;
+                score += t.mobility[role.index()] * reach.count() as i32;
+            }
+            if !matches!(role, Role::Pawn | Role::King) && t.lesser_threat != 0 {
+                lesser_threats |= dearer_targets(pos, role, attacks & enemy_pieces);
+            }
         }
-        if !matches!(role, Role::Pawn | Role::King) && t.lesser_threat != 0 {
-            lesser_threats |= dearer_targets(pos, role, attacks & enemy_pieces);
-        }
+        score += t.lesser_threat * lesser_threats.count() as i32;
     }
-    score += t.lesser_threat * lesser_threats.count() as i32;
     if fsf_scored(w) {
         score += fsf(pos, w, color, maps, noted);
     }
@@ -246,17 +255,15 @@ fn rook_files(pos: &Position, w: &Weights, color: Color) -> i32 {
 fn pawn_structure(pos: &Position, w: &Weights, color: Color, guarded: Bitboard) -> i32 {
     let t = &w.positional;
     let pawns = pos.pieces_of(color, Role::Pawn);
-    let mut per_file = [0i32; 14];
-    for p in pawns {
-        per_file[p.file() as usize + 1] += 1;
-    }
-    let mut score = 0;
-    for f in 1..=12 {
-        if per_file[f - 1] == 0 && per_file[f + 1] == 0 {
-            score -= t.isolated * per_file[f];
-        }
-        score -= t.doubled * (per_file[f] - 1).max(0);
-    }
+    // The files holding a pawn, one bit each: the ranks folded onto one.
+    let files = (0..MAX_RANKS).fold(0, |acc, rank| {
+        acc | pawns.0 >> (rank as u32 * MAX_FILES as u32)
+    }) & ((1 << MAX_FILES) - 1);
+    let isolated = files & !(files << 1) & !(files >> 1);
+    // Each pawn past the first on its file is doubled.
+    let doubled = pawns.count() as i32 - files.count_ones() as i32;
+    let mut score = -t.isolated * (pawns & Bitboard(isolated * FIRST_FILE)).count() as i32;
+    score -= t.doubled * doubled;
     score += t.supported * (pawns & guarded).count() as i32;
     // A neighbour on the same rank: one bit along, not wrapping round to
     // the next rank (an index is `rank * 12 + file`).
