@@ -465,6 +465,20 @@ mod tests {
     }
 
     #[test]
+    fn each_side_notes_its_king_first_and_its_pawns_last() {
+        let pos = Position::new(Variant::Courier);
+        let mut noted = Noted::default();
+        evaluate_noting(&pos, Weights::tuned(Variant::Courier), &mut noted);
+        for list in &noted.attacks {
+            let (pieces, pawns) = split_pawns(list);
+            assert_eq!(pieces[0].1, Role::King);
+            assert!(pieces.iter().all(|&(_, role, _)| role != Role::Pawn));
+            assert_eq!(pawns.len(), 12);
+            assert!(pawns.iter().all(|&(_, role, _)| role == Role::Pawn));
+        }
+    }
+
+    #[test]
     fn eval_is_symmetric_for_the_side_to_move() {
         let w = Position::from_fen(Variant::Shatranj, "3k4/8/8/8/8/8/4P3/R2K4 w - - 0 1").unwrap();
         let b = Position::from_fen(Variant::Shatranj, "r2k4/4p3/8/8/8/8/8/3K4 b - - 0 1").unwrap();

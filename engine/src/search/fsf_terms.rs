@@ -468,6 +468,22 @@ mod tests {
     }
 
     #[test]
+    fn pawns_attack_the_squares_diagonally_ahead_on_both_square_boards() {
+        // Whole-set shifts must agree with the board's capture table on
+        // every square, the rim files and the last ranks included.
+        for v in [Variant::Shatranj, Variant::Courier] {
+            let pos = Position::new(v);
+            for color in Color::ALL {
+                for sq in pos.geo.cells {
+                    let table = pos.geo.pawn_capture[color.index()][sq.index()];
+                    let shifted = pawn_attacks(&pos, color, Bitboard::from_square(sq));
+                    assert_eq!(shifted, table, "{v} {color:?} {sq:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_knight_in_the_centre_is_more_mobile_than_one_in_the_corner() {
         let centre = white("3k4/8/8/8/3N4/8/8/3K4 w - - 0 1").0;
         let corner = white("3k4/8/8/8/8/8/8/N2K4 w - - 0 1").0;

@@ -343,6 +343,17 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn isolated_and_doubled_pawns_are_counted_pawn_by_pawn() {
+        let isolated = |w: &mut Weights| w.positional.isolated += 10;
+        let doubled = |w: &mut Weights| w.positional.doubled += 10;
+        // a2 and a3 are doubled and isolated, c2 isolated, e2 and f2
+        // neighbours; h2 and h3 doubled but beside g2.
+        let fen = "3k4/8/8/8/8/P6P/P1P1PPPP/3K4 w - - 0 1";
+        assert_eq!(gain(fen, isolated), -30);
+        assert_eq!(gain(fen, doubled), -20);
+    }
+
+    #[test]
     fn a_rook_attacked_by_a_knight_is_threatened_by_a_lesser_piece() {
         let threat = |w: &mut Weights| w.positional.lesser_threat = 40;
         // The knight on e4 attacks the rook on d6.
