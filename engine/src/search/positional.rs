@@ -143,8 +143,9 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
     let enemy_units = enemy & !kings;
     let enemy_pieces = enemy_units & !pos.by_role[Role::Pawn.index()];
     let mut score = 0;
-    // Courier chess weighs none of these four (Fairy-Stockfish's terms
-    // stand in for them): skipping their loops saves its evaluation time.
+    // Courier chess weighs neither the pawn threats nor the short-range
+    // mobility nor the lesser threats (Fairy-Stockfish's terms stand in
+    // for them): a weight of 0 skips its loop, not just its sum.
     if t.pawn_threat != 0 {
         for sq in enemy_pieces & ours.pawns {
             let role = pos.squares[sq.index()].expect("enemy piece").role;
