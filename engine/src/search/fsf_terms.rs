@@ -11,7 +11,7 @@
 
 use super::eval::{split_pawns, Noted};
 use super::king_safety;
-use super::positional::{file_bits, rank_bits, Attacks};
+use super::positional::{beside, file_bits, rank_bits, Attacks};
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Role, Square, MAX_FILES, MAX_RANKS};
@@ -384,12 +384,8 @@ const fn dark_squares() -> u128 {
 /// The squares `color`'s pawns on `from` attack.
 fn pawn_attacks(pos: &Position, color: Color, from: Bitboard) -> Bitboard {
     // One rank up, then one file either way: shifts of the whole set
-    // rather than a table per pawn. A shift off the side lands on the far
-    // file of the next rank, which the masks take off.
-    let forward = up(pos, color, from).0;
-    let east = (forward << 1) & !file_bits(0);
-    let west = (forward >> 1) & !file_bits(MAX_FILES - 1);
-    Bitboard(east | west) & pos.geo.cells
+    // rather than a table per pawn.
+    Bitboard(beside(up(pos, color, from).0)) & pos.geo.cells
 }
 
 /// `set` and every square ahead of it for `color`: from the squares

@@ -166,7 +166,8 @@ fn side(pos: &Position, w: &Weights, color: Color, maps: &[Attacks; 2], noted: &
                 let reach = attacks & !own & !theirs.pawns;
                 score += t.mobility[role.index()] * reach.count() as i32;
             }
-            if !matches!(role, Role::Pawn | Role::King) && t.lesser_threat != 0 {
+            // The slice holds no pawns; the king threatens nothing lesser.
+            if role != Role::King && t.lesser_threat != 0 {
                 lesser_threats |= dearer_targets(pos, role, attacks & enemy_pieces);
             }
         }
@@ -266,12 +267,15 @@ fn pawn_structure(pos: &Position, w: &Weights, color: Color, guarded: Bitboard) 
     let mut score = -t.isolated * (pawns & Bitboard(isolated * FIRST_FILE)).count() as i32;
     score -= t.doubled * doubled;
     score += t.supported * (pawns & guarded).count() as i32;
-    // A neighbour on the same rank: one bit along, not wrapping round to
-    // the next rank (an index is `rank * 12 + file`).
-    let east = (pawns.0 << 1) & !file_bits(0);
-    let west = (pawns.0 >> 1) & !file_bits(MAX_FILES - 1);
-    score += t.phalanx * (pawns & Bitboard(east | west)).count() as i32;
+    score += t.phalanx * (pawns & Bitboard(beside(pawns.0))).count() as i32;
     score
+}
+
+/// The squares one file east or west of `bits`, on the same rank: one bit
+/// along, not wrapping round to the next rank (an index is
+/// `rank * 12 + file`).
+pub(crate) const fn beside(bits: u128) -> u128 {
+    ((bits << 1) & !file_bits(0)) | ((bits >> 1) & !file_bits(MAX_FILES - 1))
 }
 
 /// Every square of a rank, on any board.
