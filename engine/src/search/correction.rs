@@ -2,9 +2,10 @@
 //! the search then found, remembered per side to move and pawn structure,
 //! and per side to move and each colour's pieces. The evaluation misjudges
 //! some structures consistently (a pawn chain that is weaker or stronger
-//! than its terms say, a Courier attack it does not rate); the search
-//! learns that within a game and corrects the next evaluation of the same
-//! structure, which sharpens every cut that leans on the static eval.
+//! than its terms say, pieces placed better or worse than it rates); the
+//! search learns that within a game and corrects the next evaluation of
+//! the same structure, which sharpens every cut that leans on the static
+//! eval.
 //! The pieces' tables came with session 46, for Courier chess only
 //! (self-play, +26 Elo over 200 games at 40 ms; see the README), after
 //! Stockfish's non-pawn correction history.

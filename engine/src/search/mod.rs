@@ -133,7 +133,8 @@ pub struct Searcher {
     /// so changing either clears it.
     eval_cache: eval_cache::EvalCache,
     pruning: Pruning,
-    /// How the static evaluation erred per pawn structure, this game.
+    /// How the static evaluation erred per pawn structure (and, in
+    /// Courier chess, per colour's pieces), this game.
     correction: correction::Correction,
     /// How much the side to move at the root dislikes a draw by repetition
     /// or the move-count rule, in centipawns (see [`Searcher::set_contempt`]).

@@ -129,7 +129,8 @@ impl Pruning {
     }
 
     /// Whether the static evaluation is corrected by what searches of the
-    /// same pawn structure found (see `correction.rs`).
+    /// same pawn structure (and in Courier chess the same pieces) found (see
+    /// `correction.rs`).
     pub(super) fn corrects_eval(self) -> bool {
         self == Pruning::Play
     }
