@@ -104,6 +104,13 @@ impl Pruning {
         }
     }
 
+    /// Whether futility and the exchange test judge a quiet move by the
+    /// depth its late-move reduction would leave it (Stockfish's
+    /// `lmrDepth`) rather than by the node's depth.
+    pub(super) fn cuts_at_reduced_depth(self, variant: Variant) -> bool {
+        self == Pruning::Play && Shallow::of(variant).at_reduced_depth
+    }
+
     /// How much a quiet move's history shortens (good) or lengthens (bad)
     /// its late-move reduction.
     pub(super) fn history_reduction(self, history: i32) -> i32 {
@@ -154,16 +161,20 @@ impl Pruning {
 }
 
 /// How hard [`Pruning::Play`] cuts near the leaves, per variant. Tuned in
-/// Shatranj self-play; in Courier chess gentler cuts were judged a little
-/// better by Fairy-Stockfish and bolder ones worse (README, "The CPU
+/// Shatranj self-play; in Courier chess gentler margins were judged a
+/// little better by Fairy-Stockfish and bolder ones worse (README, "The CPU
 /// player", session 41: each within about a standard error, a lean rather
-/// than a proof).
+/// than a proof), while judging late quiet moves by their reduced depth
+/// led in Courier self-play (session 48).
 struct Shallow {
     /// Futility's margin per ply left, on top of 90.
     futility_per_ply: i32,
     /// Whether late-move pruning tries half as many quiet moves in a node
     /// that is not improving on its last turn.
     halve_when_worse: bool,
+    /// Whether late quiet moves are cut by their reduced depth (see
+    /// [`Pruning::cuts_at_reduced_depth`]).
+    at_reduced_depth: bool,
 }
 
 impl Shallow {
@@ -172,10 +183,12 @@ impl Shallow {
             Variant::Courier => Shallow {
                 futility_per_ply: 130,
                 halve_when_worse: false,
+                at_reduced_depth: true,
             },
             _ => Shallow {
                 futility_per_ply: 100,
                 halve_when_worse: true,
+                at_reduced_depth: false,
             },
         }
     }
@@ -205,6 +218,7 @@ mod tests {
                     assert_eq!(here, shatranj, "{v} depth {depth}");
                 }
             }
+            assert!(!Pruning::Steady.cuts_at_reduced_depth(v), "{v}");
         }
     }
 

@@ -154,11 +154,21 @@ impl Searcher {
             }
             let quiet = !m.is_capture() && !m.promotion;
             let n = tried.len() as i32;
+            // The depth by which a quiet move is judged below: where the
+            // pruning asks, the depth its late-move reduction would leave it,
+            // so that a late move is cut as readily as a move near the leaves.
+            // (The first move is never cut; `max(1)` only keeps ln 0 out.)
+            let cut_depth = if quiet && self.pruning.cuts_at_reduced_depth(pos.variant) {
+                let r = self.late_reduction(us, &m, depth, n.max(1), pv_node, improving);
+                (depth - 1 - r.max(0)).max(0)
+            } else {
+                depth
+            };
             // A move that loses material by exchange, with little depth
             // left to find what it might gain instead. Not against the last
             // few units: there taking one is worth any price (the bare king).
             if ply > 0 && !in_check && n > 0 && best_score > -MATE_BOUND && their_units > 2 {
-                let margin = self.pruning.exchange_margin(depth, m.is_capture());
+                let margin = self.pruning.exchange_margin(cut_depth, m.is_capture());
                 if margin.is_some_and(|t| !see_ge(pos, &m, t)) {
                     continue;
                 }
@@ -170,7 +180,7 @@ impl Searcher {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
                 let futile = self
                     .pruning
-                    .futility_margin(pos.variant, depth)
+                    .futility_margin(pos.variant, cut_depth)
                     .is_some_and(|m| static_eval + m <= alpha);
                 // Late quiet moves at low depth are almost never best.
                 let late = !pv_node
@@ -194,11 +204,8 @@ impl Searcher {
                 let losing_capture =
                     !quiet && is_losing_capture(order) && self.pruning.reduces_losing_captures();
                 let r = if reducible && quiet && !gives_check() {
-                    let extra = self.pruning.extra_reduction(pv_node, improving)
-                        + self
-                            .pruning
-                            .history_reduction(self.heuristics.history(us, &m));
-                    (reduction(depth, n, pv_node) + extra).clamp(0, depth - 2)
+                    self.late_reduction(us, &m, depth, n, pv_node, improving)
+                        .clamp(0, depth - 2)
                 } else if reducible && losing_capture && !gives_check() {
                     reduction(depth, n, pv_node).clamp(0, depth - 2)
                 } else {
@@ -427,6 +434,25 @@ impl Searcher {
         // A dearer piece taking a guarded cheaper one.
         piece_value(pos.variant, m.role) > gain + 50
             && pos.is_attacked(m.to, pos.turn.other(), pos.occupied().without(m.from))
+    }
+
+    /// How many plies shallower the `n`th quiet move `m` of a node with
+    /// `depth` plies left is searched, before clamping to what the node
+    /// allows: later moves, moves with a poor history and moves of a side
+    /// that is not improving go shallower.
+    fn late_reduction(
+        &self,
+        us: crate::types::Color,
+        m: &Move,
+        depth: i32,
+        n: i32,
+        pv_node: bool,
+        improving: bool,
+    ) -> i32 {
+        let history = self.heuristics.history(us, m);
+        reduction(depth, n, pv_node)
+            + self.pruning.extra_reduction(pv_node, improving)
+            + self.pruning.history_reduction(history)
     }
 
     /// Counts a node; true when the search must stop now.
