@@ -111,6 +111,15 @@ impl Pruning {
         self == Pruning::Play && Shallow::of(variant).at_reduced_depth
     }
 
+    /// The history below which a quiet move judged at `cut_depth` (see
+    /// [`Pruning::cuts_at_reduced_depth`]) in a node with `depth` plies
+    /// left is not searched, if any. Quiet histories mostly stay within
+    /// a few hundred, so this floor only drops moves that keep failing.
+    pub(super) fn history_floor(self, variant: Variant, cut_depth: i32, depth: i32) -> Option<i32> {
+        let applies = self.cuts_at_reduced_depth(variant) && cut_depth < 4;
+        applies.then_some(-16 * depth)
+    }
+
     /// How much a quiet move's history shortens (good) or lengthens (bad)
     /// its late-move reduction.
     pub(super) fn history_reduction(self, history: i32) -> i32 {

@@ -188,8 +188,15 @@ impl Searcher {
                         .pruning
                         .late_move_limit(pos.variant, depth, improving)
                         .is_some_and(|limit| n > limit);
+                // Nor are quiet moves that keep failing, once reduced near
+                // the leaves.
+                let failing = !pv_node
+                    && self
+                        .pruning
+                        .history_floor(pos.variant, cut_depth, depth)
+                        .is_some_and(|floor| self.heuristics.history(us, &m) < floor);
                 // A check is never skipped: it may force the game.
-                if (futile || late) && !gives_check() {
+                if (futile || late || failing) && !gives_check() {
                     continue;
                 }
             }
