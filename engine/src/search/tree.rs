@@ -12,7 +12,7 @@ use super::tt::Bound;
 use super::{Searcher, INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::movegen::MoveList;
 use crate::position::Position;
-use crate::types::{Move, Role};
+use crate::types::{Color, Move, Role};
 use crate::zobrist;
 
 impl Searcher {
@@ -154,12 +154,15 @@ impl Searcher {
             }
             let quiet = !m.is_capture() && !m.promotion;
             let n = tried.len() as i32;
+            // Whether the cuts below may skip this move at all: never the
+            // first one searched, nor at the root or in check.
+            let cuttable = ply > 0 && !in_check && best_score > -MATE_BOUND;
             // The depth by which a quiet move is judged below: where the
             // pruning asks, the depth its late-move reduction would leave it,
             // so that a late move is cut as readily as a move near the leaves.
-            // (The first move is never cut; `max(1)` only keeps ln 0 out.)
-            let cut_depth = if quiet && self.pruning.cuts_at_reduced_depth(pos.variant) {
-                let r = self.late_reduction(us, &m, depth, n.max(1), pv_node, improving);
+            let cut_depth = if cuttable && quiet && self.pruning.cuts_at_reduced_depth(pos.variant)
+            {
+                let r = self.late_reduction(us, &m, depth, n, pv_node, improving);
                 (depth - 1 - r.max(0)).max(0)
             } else {
                 depth
@@ -167,7 +170,7 @@ impl Searcher {
             // A move that loses material by exchange, with little depth
             // left to find what it might gain instead. Not against the last
             // few units: there taking one is worth any price (the bare king).
-            if ply > 0 && !in_check && n > 0 && best_score > -MATE_BOUND && their_units > 2 {
+            if cuttable && their_units > 2 {
                 let margin = self.pruning.exchange_margin(cut_depth, m.is_capture());
                 if margin.is_some_and(|t| !see_ge(pos, &m, t)) {
                     continue;
@@ -176,7 +179,7 @@ impl Searcher {
             // Asked only when it matters, as most moves never need it.
             let mut checks = None;
             let mut gives_check = || *checks.get_or_insert_with(|| pos.gives_check(&m));
-            if quiet && !in_check && ply > 0 && best_score > -MATE_BOUND {
+            if cuttable && quiet {
                 // Futility: a quiet move cannot lift a hopeless eval to alpha.
                 let futile = self
                     .pruning
@@ -449,7 +452,7 @@ impl Searcher {
     /// that is not improving go shallower.
     fn late_reduction(
         &self,
-        us: crate::types::Color,
+        us: Color,
         m: &Move,
         depth: i32,
         n: i32,
@@ -584,7 +587,7 @@ impl Searcher {
 
 /// The pieces and pawns of `color` besides its king: what the other side
 /// must take to bare it.
-fn units(pos: &Position, color: crate::types::Color) -> usize {
+fn units(pos: &Position, color: Color) -> usize {
     (pos.by_color[color.index()] & !pos.by_role[Role::King.index()]).count()
 }
 
