@@ -160,13 +160,11 @@ impl Searcher {
             // The depth by which a quiet move is judged below: where the
             // pruning asks, the depth its late-move reduction would leave it,
             // so that a late move is cut as readily as a move near the leaves.
-            let cut_depth = if cuttable && quiet && self.pruning.cuts_at_reduced_depth(pos.variant)
-            {
-                let r = self.late_reduction(us, &m, depth, n, pv_node, improving);
-                (depth - 1 - r.max(0)).max(0)
-            } else {
-                depth
-            };
+            // Worked out once: a move that survives the cuts is reduced by it.
+            let judged_late = cuttable && quiet && self.pruning.cuts_at_reduced_depth(pos.variant);
+            let late_r =
+                judged_late.then(|| self.late_reduction(us, &m, depth, n, pv_node, improving));
+            let cut_depth = late_r.map_or(depth, |r| (depth - 1 - r.max(0)).max(0));
             // A move that loses material by exchange, with little depth
             // left to find what it might gain instead. Not against the last
             // few units: there taking one is worth any price (the bare king).
@@ -214,7 +212,10 @@ impl Searcher {
                 let losing_capture =
                     !quiet && is_losing_capture(order) && self.pruning.reduces_losing_captures();
                 let r = if reducible && quiet && !gives_check() {
-                    self.late_reduction(us, &m, depth, n, pv_node, improving)
+                    late_r
+                        .unwrap_or_else(|| {
+                            self.late_reduction(us, &m, depth, n, pv_node, improving)
+                        })
                         .clamp(0, depth - 2)
                 } else if reducible && losing_capture && !gives_check() {
                     reduction(depth, n, pv_node).clamp(0, depth - 2)
