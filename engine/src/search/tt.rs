@@ -85,10 +85,12 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The most buckets, a power of two of them so that a mask finds a
+    /// key's bucket, that fit in `megabytes`.
     pub(crate) fn new(megabytes: usize) -> Table {
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let count = (bytes / std::mem::size_of::<Bucket>()).next_power_of_two() / 2;
-        let count = count.max(1);
+        let fit = bytes / std::mem::size_of::<Bucket>();
+        let count = 1usize << fit.max(1).ilog2();
         Table {
             buckets: vec![Bucket::default(); count],
             mask: count - 1,
@@ -216,6 +218,15 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::{Position, Variant};
+
+    #[test]
+    fn a_table_fills_the_megabytes_asked_for_and_no_more() {
+        // `Hash 16` in a GUI is 16 MB of table, not 8.
+        let bytes = |mb| Table::new(mb).buckets.len() * std::mem::size_of::<Bucket>();
+        assert_eq!(bytes(1), 1 << 20);
+        assert_eq!(bytes(16), 16 << 20);
+        assert_eq!(bytes(24), 16 << 20);
+    }
 
     #[test]
     fn stores_and_finds_a_move_and_mate_distance() {
