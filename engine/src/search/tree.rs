@@ -163,7 +163,7 @@ impl Searcher {
             // Worked out once: a move that survives the cuts is reduced by it.
             let judged_late = cuttable && quiet && self.pruning.cuts_at_reduced_depth(pos.variant);
             let late_r =
-                judged_late.then(|| self.late_reduction(us, &m, depth, n, pv_node, improving));
+                judged_late.then(|| self.late_reduction(pos, &m, depth, n, pv_node, improving));
             let cut_depth = late_r.map_or(depth, |r| (depth - 1 - r.max(0)).max(0));
             // A move that loses material by exchange, with little depth
             // left to find what it might gain instead. Not against the last
@@ -214,7 +214,7 @@ impl Searcher {
                 let r = if reducible && quiet && !gives_check() {
                     late_r
                         .unwrap_or_else(|| {
-                            self.late_reduction(us, &m, depth, n, pv_node, improving)
+                            self.late_reduction(pos, &m, depth, n, pv_node, improving)
                         })
                         .clamp(0, depth - 2)
                 } else if reducible && losing_capture && !gives_check() {
@@ -453,17 +453,17 @@ impl Searcher {
     /// that is not improving go shallower.
     fn late_reduction(
         &self,
-        us: Color,
+        pos: &Position,
         m: &Move,
         depth: i32,
         n: i32,
         pv_node: bool,
         improving: bool,
     ) -> i32 {
-        let history = self.heuristics.history(us, m);
+        let history = self.heuristics.history(pos.turn, m);
         reduction(depth, n, pv_node)
             + self.pruning.extra_reduction(pv_node, improving)
-            + self.pruning.history_reduction(history)
+            + self.pruning.history_reduction(pos.variant, history)
     }
 
     /// Counts a node; true when the search must stop now.
